@@ -1,0 +1,88 @@
+import js from '@eslint/js'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const features = ['writer', 'void', 'sanctuary']
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-*', '.data', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      // Dependencies flow one way: shared → lib/components/store → features → app.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/shared',
+              from: ['./src/app', './src/features', './src/lib', './src/components', './src/store'],
+              message: 'src/shared is plain TypeScript for page and service worker alike.',
+            },
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: features
+                .filter((other) => other !== feature)
+                .map((other) => `./src/features/${other}`),
+              message:
+                'Features never import each other; share through src/shared, lib, components or store.',
+            })),
+            {
+              target: ['./src/lib', './src/components', './src/store'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared layers never import features or the app.',
+            },
+            {
+              target: './sw',
+              from: ['./src/app', './src/features', './src/lib', './src/components', './src/store'],
+              message: 'The service worker shares only src/shared with the page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                'react/*',
+                'zustand',
+                'framer-motion',
+                '@tanstack/*',
+                'idb-keyval',
+                'workbox-*',
+              ],
+              message: 'src/shared imports no React, DOM-only or browser-storage module.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage'],
+    },
+  },
+)

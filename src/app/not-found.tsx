@@ -1,0 +1,20 @@
+/** The 404 page for every unknown path; the visit is logged to the console with its path. */
+import { Link, useLocation } from '@tanstack/react-router'
+import { useEffect } from 'react'
+
+/** Shown for any path that is not a screen. */
+export function NotFound() {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', pathname)
+  }, [pathname])
+  return (
+    <main className="not-found">
+      <h1>404</h1>
+      <p>Oops! Page not found</p>
+      <Link to="/" className="button">
+        Return to Home
+      </Link>
+    </main>
+  )
+}

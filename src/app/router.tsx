@@ -1,0 +1,46 @@
+/** The routes: / (Unburden), /void (The Void), /return (Return to Yourself), and a 404 for the rest. */
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router'
+import { WriterScreen } from '../features/writer/writer-screen'
+import { NotFound } from './not-found'
+import { RootLayout } from './root-layout'
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound })
+
+const writerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: WriterScreen,
+})
+
+const voidRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/void',
+  component: lazyRouteComponent(() => import('../features/void/void-screen'), 'VoidScreen'),
+})
+
+const sanctuaryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/return',
+  component: lazyRouteComponent(
+    () => import('../features/sanctuary/sanctuary-screen'),
+    'SanctuaryScreen',
+  ),
+})
+
+const routeTree = rootRoute.addChildren([writerRoute, voidRoute, sanctuaryRoute])
+
+/** Builds the app's router (tests can give it a memory history). */
+export function createAppRouter(options: Partial<Parameters<typeof createRouter>[0]> = {}) {
+  return createRouter({ routeTree, defaultPreload: 'intent', ...options })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

@@ -1,0 +1,34 @@
+/** The header every screen opens with: a way back or the product name, the title, and a link on. */
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+
+interface ScreenHeaderProps {
+  /** Left: a back link to Unburden, or nothing on the writer itself. */
+  back?: boolean
+  title: ReactNode
+  /** Right-hand links. */
+  links: { to: '/' | '/void' | '/return'; label: string }[]
+}
+
+/** The screen's banner with its title as the page's first heading. */
+export function ScreenHeader({ back = false, title, links }: ScreenHeaderProps) {
+  return (
+    <header className="screen-header">
+      <div className="screen-header__side">
+        {back && (
+          <Link to="/" className="nav-link" aria-label="Back to Unburden">
+            <span aria-hidden="true">←</span> Unburden
+          </Link>
+        )}
+      </div>
+      <h1 className="screen-header__title">{title}</h1>
+      <nav className="screen-header__side screen-header__side--end" aria-label="Screens">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="nav-link">
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,53 @@
+/**
+ * Offering a thought to The Void, from the writer or from a private entry. Sends at once when it can;
+ * otherwise (offline, unreachable, slow, 5xx/429, or older offers still waiting, to keep the order)
+ * the offer is held in the queue and delivered later (PRODUCT.md 4–6).
+ */
+import { classifyOfferAnswer, type OfferOrigin, type QueuedOffer } from '../shared/offer'
+import { trimThought } from '../shared/thought'
+import { listOffers } from './offer-queue-store'
+import { holdOffer } from './offer-queue'
+import { sendOffer } from './void-api'
+
+/**
+ * - `offered`: on the wall;
+ * - `held`: safely queued for later;
+ * - `refused`: the backend said no for good (4xx);
+ * - `unsaved`: it could neither be sent nor stored (e.g. storage is full): the caller keeps the text.
+ */
+export type OfferOutcome = 'offered' | 'held' | 'refused' | 'unsaved'
+
+/** Offers `text` (trimmed here) to The Void. Never throws. */
+export async function offerToVoid(
+  text: string,
+  origin: OfferOrigin,
+  entry?: QueuedOffer['entry'],
+): Promise<OfferOutcome> {
+  const offer: QueuedOffer = {
+    clientId: crypto.randomUUID(),
+    text: trimThought(text),
+    queuedAt: Date.now(),
+    attempts: 0,
+    origin,
+    ...(entry ? { entry } : {}),
+  }
+  const hold = async (): Promise<OfferOutcome> => {
+    try {
+      await holdOffer(offer)
+      return 'held'
+    } catch (error) {
+      console.error('The offer could not be stored for later', error)
+      return 'unsaved'
+    }
+  }
+  const waiting = await listOffers().catch(() => [])
+  if (!navigator.onLine || waiting.length > 0) return hold()
+  const answer = await sendOffer(offer)
+  const verdict = classifyOfferAnswer(answer)
+  if (verdict === 'delivered') return 'offered'
+  if (verdict === 'refused') {
+    console.error('The Void refused the offer', answer)
+    return 'refused'
+  }
+  return hold()
+}

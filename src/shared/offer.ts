@@ -1,0 +1,39 @@
+/**
+ * An offer to The Void and how an answer to it is judged. The queue (issue 7) builds its policy on
+ * these; the writer uses `classifyOfferAnswer` to decide between "offered", "held" and "refused".
+ */
+
+/** Where an offer came from. */
+export type OfferOrigin = 'writer' | 'sanctuary'
+
+/** An offer waiting in the queue. */
+export interface QueuedOffer {
+  /** Client-made UUID, sent as `client_id`: the server ignores a repeat. */
+  clientId: string
+  /** The trimmed text. */
+  text: string
+  /** When it was queued, ms since the epoch. */
+  queuedAt: number
+  /** Delivery attempts so far. */
+  attempts: number
+  origin: OfferOrigin
+  /** For an offer published from Return to Yourself: the private entry it came from. */
+  entry?: { id: number; date: string; text: string }
+}
+
+/** What one delivery attempt came back with. */
+export type OfferAnswer =
+  { kind: 'status'; status: number } | { kind: 'network-error' } | { kind: 'timeout' }
+
+/** The verdict on an answer. */
+export type OfferVerdict = 'delivered' | 'retry' | 'refused'
+
+/** 2xx and 409 (the row is already there) deliver; network trouble, timeouts, 408, 429 and 5xx retry; any other 4xx refuses. */
+export function classifyOfferAnswer(answer: OfferAnswer): OfferVerdict {
+  if (answer.kind !== 'status') return 'retry'
+  const { status } = answer
+  if ((status >= 200 && status < 300) || status === 409) return 'delivered'
+  if (status === 408 || status === 425 || status === 429 || status >= 500) return 'retry'
+  if (status >= 400) return 'refused'
+  return 'retry'
+}

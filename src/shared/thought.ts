@@ -1,0 +1,57 @@
+/**
+ * What a thought is: the rules shared by the writer, the queue, the service worker and the tests.
+ * Characters are Unicode code points, the unit of Postgres `char_length`, so the counter, the cap and
+ * the database check always agree (PRODUCT.md 2).
+ */
+
+/** The longest thought, in code points. */
+export const MAX_THOUGHT_LENGTH = 5000
+
+/** How long an outcome message stays on screen, in ms. */
+export const MESSAGE_DURATION_MS = 3000
+
+// Whitespace the database check also trims: space, tab, newline, carriage return, form feed,
+// vertical tab, no-break space and the other Unicode spaces.
+const EDGE_SPACE =
+  /^[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+$/gu
+
+/** Number of Unicode code points in `text`. */
+export function countCharacters(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
+/** `text` cut to at most `max` code points, never splitting a surrogate pair. */
+export function capText(text: string, max: number = MAX_THOUGHT_LENGTH): string {
+  if (text.length <= max) return text
+  let n = 0
+  let end = 0
+  for (const ch of text) {
+    if (n === max) break
+    n++
+    end += ch.length
+  }
+  return text.slice(0, end)
+}
+
+/** `text` without leading and trailing whitespace (including no-break spaces). */
+export function trimThought(text: string): string {
+  return text.replace(EDGE_SPACE, '')
+}
+
+/** True when `text` holds nothing but whitespace. */
+export function isBlank(text: string): boolean {
+  return trimThought(text).length === 0
+}
+
+/** True when `text` may be offered or readied: non-blank and within the cap once trimmed. */
+export function isReadyText(text: string): boolean {
+  const trimmed = trimThought(text)
+  return trimmed.length > 0 && countCharacters(trimmed) <= MAX_THOUGHT_LENGTH
+}
+
+/** The counter's words, e.g. "12/5000 characters". */
+export function counterLabel(text: string): string {
+  return `${countCharacters(text)}/${MAX_THOUGHT_LENGTH} characters`
+}

@@ -1,0 +1,34 @@
+/** The shapes of the Void's REST table as the app reads and writes it (supabase/migrations). */
+
+/** The table the wall lives in. */
+export const VOID_TABLE = 'void_thoughts'
+
+/** Rows per page of the feed. */
+export const VOID_PAGE_SIZE = 50
+
+/** A row of the wall as `anon` may read it. */
+export interface VoidThought {
+  id: number
+  text: string
+  created_at: string
+}
+
+/** What an offer sends: the trimmed text and its client-made idempotency key. */
+export interface VoidOfferRow {
+  text: string
+  client_id: string
+}
+
+/** Keyset cursor: the last row of the previous page. */
+export interface VoidCursor {
+  created_at: string
+  id: number
+}
+
+/** PostgREST's error body. */
+export interface PostgrestErrorBody {
+  code: string
+  message: string
+  details: string | null
+  hint: string | null
+}

@@ -1,0 +1,26 @@
+/** The zustand store that drives the screens, built from slices. */
+import { create } from 'zustand'
+import { createAppSlice } from './app-slice'
+import { createEntriesSlice } from './entries-slice'
+import { createOffersSlice } from './offers-slice'
+import { createToastsSlice } from './toasts-slice'
+import type { StoreState } from './types'
+import { createVoidFeedSlice } from './void-feed-slice'
+
+export type { StoreState } from './types'
+
+/** Builds a fresh store; tests make one each so state never leaks between them. */
+export const createAppStore = () =>
+  create<StoreState>()((...a) => ({
+    ...createEntriesSlice(...a),
+    ...createToastsSlice(...a),
+    ...createVoidFeedSlice(...a),
+    ...createOffersSlice(...a),
+    ...createAppSlice(...a),
+  }))
+
+/** The app's store. */
+export const useAppStore = createAppStore()
+
+/** Puts the store back to its first state (tests). */
+export const resetAppStore = () => useAppStore.setState(createAppStore().getState(), true)

@@ -1,0 +1,8 @@
+/// <reference lib="webworker" />
+import type { PrecacheEntry } from 'workbox-precaching'
+
+declare global {
+  interface ServiceWorkerGlobalScope {
+    __WB_MANIFEST: Array<PrecacheEntry | string>
+  }
+}

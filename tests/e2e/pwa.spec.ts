@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test } from '@playwright/test'
+import { waitForServiceWorker } from './support/sw'
+
+test('the service worker activates and controls the page', async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const state = await page.evaluate(() => navigator.serviceWorker.controller?.state)
+  expect(state).toBe('activated')
+})
+
+test('every screen opens offline once the service worker is in control', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  for (const [path, title] of [
+    ['/', 'Unburden'],
+    ['/void', 'THE VOID'],
+    ['/return', 'Return to Yourself'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  }
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Return to Yourself' })).toBeVisible()
+})
+
+test('the header links move between the screens', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('link', { name: 'The Void' }).click()
+  await expect(page).toHaveURL(/\/void$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'THE VOID' })).toBeVisible()
+  await page.getByRole('link', { name: 'Return to Yourself' }).click()
+  await expect(page).toHaveURL(/\/return$/)
+  await page.getByRole('link', { name: 'Back to Unburden' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Unburden' })).toBeVisible()
+})
+
+test('Chromium finds no installability errors', async ({ baseURL, launchOptions }) => {
+  // Installability is reported only in a persistent (non-incognito) context.
+  const profile = mkdtempSync(join(tmpdir(), 'unburden-install-'))
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[]
+    }
+    expect(installabilityErrors).toEqual([])
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// Two environments: Node for plain TypeScript (shared rules, the service worker's modules, the
+// server), happy-dom for components. Every test fails on a network call it did not expect
+// (tests/unit/setup/no-network.ts).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['tests/unit/**/*.test.tsx'],
+          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'build', environment: 'node', include: ['tests/build/**/*.test.ts'] },
+      },
+    ],
+  },
+})
