@@ -18,6 +18,8 @@ export interface EntriesSlice {
   saveEntry: (text: string) => SanctuaryEntry
   /** Removes the entry with `id`. */
   removeEntry: (id: number) => void
+  /** Puts an entry back (an offer withdrawn or refused); no-op when its id is already there. */
+  restoreEntry: (entry: SanctuaryEntry) => void
 }
 
 export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set) => ({
@@ -30,4 +32,10 @@ export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> 
   },
   removeEntry: (id) =>
     set((state) => ({ sanctuaryEntries: state.sanctuaryEntries.filter((e) => e.id !== id) })),
+  restoreEntry: (entry) =>
+    set((state) =>
+      state.sanctuaryEntries.some((e) => e.id === entry.id)
+        ? state
+        : { sanctuaryEntries: [...state.sanctuaryEntries, entry].sort((a, b) => a.id - b.id) },
+    ),
 })
