@@ -39,7 +39,10 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
 
   beforeEach(async () => {
     allowNetwork()
-    await asOwner(backend, 'truncate public.void_thoughts restart identity')
+    await asOwner(
+      backend,
+      'truncate public.void_thoughts, private.void_offer_keys restart identity',
+    )
     await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
   })
 

@@ -37,14 +37,21 @@ describe('parseReadQuery', () => {
     ])
     expect(parsed.limit).toBe(50)
     const statement = readStatement(table, parsed, false)
-    expect(statement.params).toEqual([
-      '2026-01-01T00:00:00.123456+00:00',
-      '2026-01-01T00:00:00.123456+00:00',
-      '7',
-      50,
-    ])
+    // The keyset `or` becomes a row comparison the (created_at desc, id desc) index serves.
+    expect(statement.params).toEqual(['2026-01-01T00:00:00.123456+00:00', '7', 50])
     expect(statement.sql).toContain(
-      'where ("created_at" < $1 or ("created_at" = $2 and "id" < $3)) order by "created_at" desc, "id" desc limit $4',
+      'where ("created_at", "id") < ($1::timestamp with time zone, $2::bigint) order by "created_at" desc, "id" desc limit $3',
+    )
+  })
+
+  it('an or that is not exactly a keyset stays an or', () => {
+    const statement = readStatement(
+      table,
+      query('or=(created_at.lt.A,and(created_at.eq.B,id.lt.7))'),
+      false,
+    )
+    expect(statement.sql).toContain(
+      'where ("created_at" < $1 or ("created_at" = $2 and "id" < $3))',
     )
   })
 
