@@ -14,6 +14,7 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import { allowNetwork } from '../setup/no-network'
 import {
   ENGINES,
+  freshPgliteDir,
   ownerRows,
   realFetch,
   startTestBackend,
@@ -196,7 +197,7 @@ describe('without the faults flag', () => {
 
 describe('the data folder lock', () => {
   it('a second backend on the same folder stops with a clear message; after close it may start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'unburden-lock-'))
+    const dataDir = await freshPgliteDir()
     try {
       const first = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
       await expect(
@@ -252,7 +253,8 @@ async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
 describe.each(ENGINES)('kill -9 on %s', (engine) => {
   it('every offer answered with a 2xx before the kill is there after a restart', async () => {
     const port = await freePort()
-    const dataDir = mkdtempSync(join(tmpdir(), 'unburden-kill-'))
+    const dataDir =
+      engine === 'pglite' ? await freshPgliteDir() : mkdtempSync(join(tmpdir(), 'unburden-kill-'))
     const postgres = engine === 'postgres' ? await startTestPostgres() : undefined
     const env = {
       API_PORT: String(port),
@@ -281,11 +283,15 @@ describe.each(ENGINES)('kill -9 on %s', (engine) => {
         }
       }
       const senders = Array.from({ length: 8 }, sender)
-      while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 5))
+      const deadline = Date.now() + 60_000
+      while (acknowledged.length < 150 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      const exited = new Promise((resolve) => child!.once('exit', resolve))
       child.kill('SIGKILL')
       killed = true
       await Promise.all(senders)
-      await new Promise((resolve) => child!.once('exit', resolve))
+      await exited
+      expect(acknowledged.length).toBeGreaterThanOrEqual(150)
 
       child = await spawnServer(env)
       const service = signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET)
@@ -298,9 +304,10 @@ describe.each(ENGINES)('kill -9 on %s', (engine) => {
       expect(missing).toEqual([])
       expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length)
     } finally {
-      if (child && child.exitCode === null) {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve))
         child.kill('SIGTERM')
-        await new Promise((resolve) => child!.once('exit', resolve))
+        await exited
       }
       await postgres?.stop()
       rmSync(dataDir, { recursive: true, force: true })
