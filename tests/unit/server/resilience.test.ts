@@ -3,7 +3,7 @@
  * burst of offers, then a restart, keeps every offer that was answered with a 2xx.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startBackend } from '../../../server/index'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
+import { MIGRATIONS_DIR } from '../../../server/migrations'
 import { allowNetwork } from '../setup/no-network'
 import {
   ENGINES,
@@ -196,7 +197,7 @@ describe('without the faults flag', () => {
 })
 
 describe('the data folder lock', () => {
-  it('a second backend on the same folder stops with a clear message; after close it may start', async () => {
+  it('a second backend on the same folder stops with a clear message; after close it may start, and applies nothing twice', async () => {
     const dataDir = await freshPgliteDir()
     try {
       const first = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
@@ -205,6 +206,18 @@ describe('the data folder lock', () => {
       ).rejects.toThrow(/Another backend \(pid \d+\) is using the data folder/)
       await first.close()
       const second = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
+      // Reopening applied no migration twice (a second `create table` would have failed anyway).
+      const applied = await second.engine.transaction((tx) =>
+        tx.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations order by version',
+        ),
+      )
+      expect(applied.map((row) => row.version)).toEqual(
+        readdirSync(MIGRATIONS_DIR)
+          .filter((file) => file.endsWith('.sql'))
+          .sort()
+          .map((file) => file.split('_')[0]),
+      )
       await second.close()
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
@@ -249,6 +262,35 @@ async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
   child.stderr!.resume()
   return child
 }
+
+describe('two server processes on one data folder', () => {
+  it('the second stops with a clear message and the first keeps serving', async () => {
+    const dataDir = await freshPgliteDir()
+    const [port, otherPort] = [await freePort(), await freePort()]
+    let first: ChildProcess | undefined
+    try {
+      first = await spawnServer({
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      })
+      await expect(
+        spawnServer({ API_PORT: String(otherPort), API_HOST: '127.0.0.1', DATA_DIR: dataDir }),
+      ).rejects.toThrow(/exited \(1\).*Another backend \(pid \d+\) is using the data folder/s)
+      const response = await realFetch(`http://127.0.0.1:${port}/rest/v1/${TABLE}?select=id`, {
+        headers: { apikey: LOCAL_ANON_KEY },
+      })
+      expect(response.status).toBe(200)
+    } finally {
+      if (first && first.exitCode === null && first.signalCode === null) {
+        const exited = new Promise((resolve) => first!.once('exit', resolve))
+        first.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 240_000)
+})
 
 describe.each(ENGINES)('kill -9 on %s', (engine) => {
   it('every offer answered with a 2xx before the kill is there after a restart', async () => {
