@@ -125,13 +125,30 @@ function requestHeaders(request: IncomingMessage): Record<string, string> {
   return headers
 }
 
+/** The request's URL; one Node cannot parse is answered as an unknown path. */
+function parseUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '/', 'http://localhost')
+  } catch {
+    return new URL('/__unparseable__', 'http://localhost')
+  }
+}
+
+function decodePath(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError(400, 'PGRST100', 'Invalid percent-encoding in the path')
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Makes the request handler for node:http. */
 export function createHandler(context: HttpContext) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now()
-    const url = new URL(request.url ?? '/', 'http://localhost')
+    const url = parseUrl(request.url)
     const method = request.method ?? 'GET'
     const isRest = url.pathname.startsWith(REST_PREFIX)
     const isControl = context.controls !== null && url.pathname.startsWith('/__')
@@ -197,7 +214,7 @@ export function createHandler(context: HttpContext) {
           'Only /rest/v1/<table> is served by the local backend',
         )
 
-      const table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length))
+      const table = decodePath(url.pathname.slice(REST_PREFIX.length))
       if (table === '' || table.includes('/'))
         throw table.startsWith('rpc/')
           ? new ApiError(
