@@ -44,7 +44,7 @@ let health: SanctuaryHealth = 'ok'
 let backupKey: string | null = null
 /** The stored value could not be backed up: it must not be written over. */
 let protectStored = false
-let listening = false
+let notify: ((snapshot: SanctuarySnapshot) => void) | null = null
 
 function browserStorage(): Storage | null {
   try {
@@ -130,16 +130,16 @@ function sync(): SanctuarySnapshot {
 }
 
 /**
- * Reads the private entries; the first call also starts following other tabs' changes, reported
- * through `onChange`.
+ * Reads the private entries and follows other tabs' changes from then on, reporting them to
+ * `onChange` (the latest one given).
  */
 export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): SanctuarySnapshot {
-  if (!listening && typeof globalThis.addEventListener === 'function') {
-    listening = true
+  if (!notify && typeof globalThis.addEventListener === 'function') {
     globalThis.addEventListener('storage', (event: StorageEvent) => {
-      if (event.key === SANCTUARY_KEY || event.key === null) onChange(sync())
+      if (event.key === SANCTUARY_KEY || event.key === null) notify?.(sync())
     })
   }
+  notify = onChange
   return sync()
 }
 

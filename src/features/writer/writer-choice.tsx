@@ -44,11 +44,20 @@ interface ChoiceOptionProps {
 }
 
 function ChoiceOption({ title, subtext, onChoose }: ChoiceOptionProps) {
+  const titleId = useId()
   const subtextId = useId()
   return (
     <li>
-      <button type="button" className="choice" onClick={onChoose} aria-describedby={subtextId}>
-        <span className="choice__title">{title}</span>
+      <button
+        type="button"
+        className="choice"
+        onClick={onChoose}
+        aria-labelledby={titleId}
+        aria-describedby={subtextId}
+      >
+        <span id={titleId} className="choice__title">
+          {title}
+        </span>
         <span id={subtextId} className="choice__subtext">
           {subtext}
         </span>
