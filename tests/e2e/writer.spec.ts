@@ -385,6 +385,37 @@ test.describe('accessibility', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })
 
+  test('on a phone, every control is at least 44 px tall and nothing overflows', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    await thought(page).fill('small screen')
+    await ready(page).click()
+    await expect(choiceDialog(page)).toBeVisible()
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a, button')]
+        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().height < 44)
+        .map((el) => el.textContent),
+    )
+    expect(small).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+    expect(overflow).toBe(false)
+  })
+
+  test('with reduced motion, the dialog and the message do not animate', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await writeAndReady(page, 'still')
+    expect(await choiceDialog(page).evaluate((el) => getComputedStyle(el).animationName)).toBe(
+      'none',
+    )
+    await option(page, 'Let it go').click()
+    const message = page.getByTestId('outcome').locator('p')
+    await expect(message).toBeVisible()
+    expect(await message.evaluate((el) => getComputedStyle(el).animationName)).toBe('none')
+  })
+
   test('axe finds no violations on the outcome message', async ({ page }) => {
     await page.goto('/')
     await writeAndReady(page, 'checking')
