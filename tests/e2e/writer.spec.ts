@@ -100,6 +100,23 @@ test.describe('the editor', () => {
     await expect(ready(page)).toHaveCount(0)
   })
 
+  test('on Apple devices the hint is Cmd+Enter, and Ctrl+Enter stays a plain key', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' })
+      Object.defineProperty(navigator, 'userAgentData', { get: () => ({ platform: 'macOS' }) })
+    })
+    await page.goto('/')
+    await thought(page).fill('on a Mac')
+    await expect(page.locator('.writer__hint')).toHaveText('Cmd+Enter')
+    await expect(ready(page)).toHaveAttribute('aria-keyshortcuts', 'Meta+Enter')
+    await thought(page).press('Control+Enter')
+    await expect(choiceDialog(page)).toBeHidden()
+    await thought(page).press('Meta+Enter')
+    await expect(choiceDialog(page)).toBeVisible()
+  })
+
   test('refuses typing beyond 5000 characters', async ({ page }) => {
     await page.goto('/')
     await thought(page).fill('x'.repeat(4998))
