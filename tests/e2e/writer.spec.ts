@@ -125,9 +125,11 @@ test.describe('the editor', () => {
     await expect(counter(page)).toHaveText('5000/5000 characters')
     await expect(thought(page)).toHaveValue(`${'x'.repeat(4998)}ab`)
     // In the middle too: the text is left as it was.
-    await thought(page).press('Home')
+    await thought(page).press('Control+Home')
     await thought(page).pressSequentially('Z')
     await expect(thought(page)).toHaveValue(`${'x'.repeat(4998)}ab`)
+    // ...and the caret stays where it was.
+    expect(await thought(page).evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe(0)
     await expect(page.getByRole('status').filter({ hasText: 'character limit' })).toHaveText(
       'You have reached the 5000-character limit.',
     )
