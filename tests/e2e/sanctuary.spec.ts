@@ -261,6 +261,20 @@ test.describe('publishing an entry', () => {
   })
 })
 
+test.describe('publishing to an unreachable backend', () => {
+  test('queues the offer, and the entry leaves once it is safely queued', async ({ page }) => {
+    await setFaults({ mode: 'drop' })
+    await openWith(page, JSON.stringify([OLDER]))
+    await cardFor(page, OLDER.text).getByRole('button', { name: 'Publish to Void' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Held for The Void.' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your sanctuary is empty.' })).toBeVisible()
+    expect((await queuedOffers(page)).map((offer) => offer.entry)).toEqual([OLDER])
+    expect(await storedEntries(page)).toEqual([])
+    expect(await wallRows()).toEqual([])
+  })
+})
+
 test.describe('keeping a copy', () => {
   test('downloads the entries as a JSON file and restores them, merging by id', async ({
     page,
