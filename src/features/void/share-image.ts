@@ -40,7 +40,9 @@ function fontFor(size: number, weight = 400): string {
   return `${weight} ${size}px ${FONT_FAMILY}`
 }
 
-function paintBackground(context: CanvasRenderingContext2D, width: number, height: number) {
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
+
+function paintBackground(context: Context2D, width: number, height: number) {
   const gradient = context.createLinearGradient(0, 0, width * 0.35, height)
   gradient.addColorStop(0, '#2b2247')
   gradient.addColorStop(0.55, '#15121f')
@@ -55,7 +57,7 @@ function paintBackground(context: CanvasRenderingContext2D, width: number, heigh
 }
 
 function paintText(
-  context: CanvasRenderingContext2D,
+  context: Context2D,
   layout: ShareTextLayout,
   width: number,
   boxTop: number,
@@ -78,7 +80,7 @@ function paintText(
 
 /** Draws the `kind` image of `text` on `canvas` (resized to fit), with `host` as its footer. */
 export function drawShareImage(
-  canvas: HTMLCanvasElement,
+  canvas: HTMLCanvasElement | OffscreenCanvas,
   kind: ShareImageKind,
   text: string,
   host: string,
@@ -87,7 +89,7 @@ export function drawShareImage(
   const frame = FRAMES[kind]
   canvas.width = width
   canvas.height = height
-  const context = canvas.getContext('2d')
+  const context = canvas.getContext('2d') as Context2D | null
   if (!context) throw new Error('This browser cannot draw images')
   paintBackground(context, width, height)
 
@@ -140,7 +142,8 @@ export function drawShareImage(
   return layout
 }
 
-function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
+function toPng(canvas: HTMLCanvasElement | OffscreenCanvas): Promise<Blob> {
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/png' })
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded'))),
@@ -149,14 +152,20 @@ function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
   )
 }
 
-/** Makes the `kind` PNG of `text` with `host` as its footer. */
+/**
+ * Makes the `kind` PNG of `text` with `host` as its footer. An OffscreenCanvas is used where there is
+ * one: Chromium's `HTMLCanvasElement.toBlob` waits for an idle period (up to a second) before encoding.
+ */
 export async function renderShareImage(
   kind: ShareImageKind,
   text: string,
   host: string,
 ): Promise<Blob> {
   const start = performance.now()
-  const canvas = document.createElement('canvas')
+  const canvas =
+    typeof OffscreenCanvas === 'function'
+      ? new OffscreenCanvas(1, 1)
+      : document.createElement('canvas')
   drawShareImage(canvas, kind, text, host)
   const drawn = performance.now()
   performance.measure('unburden:share-image:draw', { start, end: drawn })
