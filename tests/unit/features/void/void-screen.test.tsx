@@ -1,5 +1,5 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../../src/app/router'
 import type { VoidPage } from '../../../../src/lib/void-api'
@@ -73,5 +73,24 @@ describe('The Void screen', () => {
     retry.click()
     expect(await screen.findByText('The void is empty.')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Return to Unburden' }).getAttribute('href')).toBe('/')
+  })
+
+  it('shows a delivered offer on the wall once it leaves the waiting list', async () => {
+    useAppStore.setState({
+      pendingOffers: [
+        { clientId: 'a', text: 'On its way', queuedAt: 1, attempts: 0, origin: 'writer' },
+      ],
+    })
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: [], total: 0, cachedAt: null })
+    openVoid()
+    expect(await screen.findByText('The void is empty.')).toBeTruthy()
+    api.fetchVoidPage.mockResolvedValueOnce({
+      rows: [{ id: 9, text: 'On its way', created_at: '2025-01-05T10:30:00Z' }],
+      total: 1,
+      cachedAt: null,
+    })
+    act(() => useAppStore.setState({ pendingOffers: [] }))
+    expect(await screen.findByText('1 thought • Anonymous')).toBeTruthy()
+    expect(within(screen.getByRole('article')).getByText('On its way')).toBeTruthy()
   })
 })
