@@ -8,6 +8,7 @@ import type { TesterControls } from './controls'
 import type { Engine } from './engine'
 import { ApiError } from './errors'
 import { JwtError, verifyJwt, type Claims } from './jwt'
+import type { Maintenance } from './maintenance'
 import { handleRest, type Answer } from './rest'
 import type { SchemaCache } from './schema-cache'
 
@@ -45,6 +46,7 @@ const CONTROL_LIMIT_BYTES = 64 * 1024 * 1024
 export interface HttpContext {
   engine: Engine
   cache: SchemaCache
+  maintenance: Maintenance
   jwtSecret: string
   bodyLimitBytes: number
   controls: TesterControls | null
@@ -217,6 +219,8 @@ export function createHandler(context: HttpContext) {
         role,
         claims,
       })
+      if (method !== 'GET' && method !== 'HEAD')
+        context.maintenance.noteWrites(answer.rowCount ?? 0)
       if (faults?.mode === 'store-then-drop' && method === 'POST') return drop()
       send(answer)
     } catch (error) {
