@@ -15,7 +15,12 @@ import { Builder, type WebDriver } from 'selenium-webdriver'
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
 
-export const ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit']
+const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit']
+
+/** The engines to run: all three, or those named in ENGINES (comma-separated) while developing. */
+export const ENGINES: EngineName[] = process.env.ENGINES
+  ? ALL_ENGINES.filter((name) => process.env.ENGINES?.split(',').includes(name))
+  : ALL_ENGINES
 
 /** One browser session: navigate, run a function in the page, close. */
 export interface EngineSession {
