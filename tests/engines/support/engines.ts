@@ -208,17 +208,16 @@ async function launchWebKit(): Promise<EngineSession> {
   let driver: WebDriver
   try {
     await waitForPort(port, 10_000)
-    driver = await withTimeout(
-      new Builder()
-        .usingServer(`http://127.0.0.1:${port}`)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: miniBrowserPath(), args: ['--automation'] },
-        })
-        .build(),
-      SESSION_TIMEOUT_MS,
-      'WebKit session',
-    )
+    const pending = new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: miniBrowserPath(), args: ['--automation'] },
+      })
+      .build()
+    // build() answers a thenable driver; getSession() is the real promise of the session.
+    await withTimeout(pending.getSession(), SESSION_TIMEOUT_MS, 'WebKit session')
+    driver = pending
     await driver.manage().setTimeouts({ script: 30_000, pageLoad: 30_000 })
   } catch (error) {
     stopProcesses()
