@@ -81,7 +81,7 @@ export class TesterControls {
     this.faults = { mode: 'none', latencyMs: 0 }
     this.requests.length = 0
     await this.engine.transaction(async (tx) => {
-      await tx.query('truncate public.void_thoughts restart identity')
+      await tx.query('truncate public.void_thoughts, private.void_offer_keys restart identity')
       await tx.query('delete from private.void_write_buckets')
     })
   }
