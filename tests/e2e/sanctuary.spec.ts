@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { resetBackend, setFaults, wallRows } from './support/backend'
+import { waitForServiceWorker } from './support/sw'
 
 const KEY = 'sanctuary-entries'
 const PUBLISH_TEXT =
@@ -95,7 +96,9 @@ test.describe('the screen', () => {
           year: 'numeric',
           hour: 'numeric',
           minute: '2-digit',
-        }).format(new Date(date)),
+        })
+          .format(new Date(date))
+          .replace(/[\u202f\u00a0]/g, ' '),
       OLDER.date,
     )
     expect(expectedDate).toMatch(/^Jan 5, 2025, \d{1,2}:30 (AM|PM)$/)
@@ -241,7 +244,11 @@ test.describe('publishing an entry', () => {
     context,
   }) => {
     await openWith(page, JSON.stringify([OLDER, NEWER]))
+    await waitForServiceWorker(page)
     await context.setOffline(true)
+    // Opened offline: the screen and what publishing needs come from the service worker's cache.
+    await page.reload()
+    await expect(cards(page)).toHaveCount(2)
     await cardFor(page, OLDER.text).getByRole('button', { name: 'Publish to Void' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Held for The Void.' })).toContainText(

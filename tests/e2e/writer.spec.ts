@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { API_URL, requestLog, resetBackend, setFaults, wallRows } from './support/backend'
+import { waitForServiceWorker } from './support/sw'
 
 const PLACEHOLDER = 'Type your thoughts here… No one will see them unless you choose.'
 const DIALOG_TITLE = 'What would you like to do with these words?'
@@ -17,6 +18,9 @@ test.beforeEach(async () => {
 const thought = (page: Page) => page.getByRole('textbox', { name: 'Your thought' })
 const ready = (page: Page) => page.getByRole('button', { name: 'Ready', exact: true })
 const choiceDialog = (page: Page) => page.getByRole('dialog', { name: DIALOG_TITLE })
+/** One of the three options, by its title (its subtext is part of its name). */
+const option = (page: Page, title: string) =>
+  choiceDialog(page).getByRole('button', { name: new RegExp(`^${title}`) })
 const counter = (page: Page) => page.locator('#thought-counter')
 
 /** Records every request the page makes to the backend. */
@@ -170,14 +174,16 @@ test.describe('the choice dialog', () => {
     await writeAndReady(page, 'words')
     const dialog = choiceDialog(page)
     await expect(dialog.getByRole('heading', { name: DIALOG_TITLE })).toBeVisible()
-    for (const [name, subtext] of [
+    const options = dialog.getByRole('listitem').getByRole('button')
+    await expect(options).toHaveCount(3)
+    for (const [i, [name, subtext]] of [
       ['Let it go', 'Gone. But it mattered.'],
       ['Save it, privately', 'This stays with you.'],
       ['Offer it to The Void', 'Share anonymously with others.'],
-    ] as const) {
-      const option = dialog.getByRole('button', { name, exact: true })
-      await expect(option).toBeVisible()
-      await expect(option).toHaveAccessibleDescription(subtext)
+    ].entries()) {
+      await expect(options.nth(i).locator('.choice__title')).toHaveText(name!)
+      await expect(options.nth(i).locator('.choice__subtext')).toHaveText(subtext!)
+      await expect(options.nth(i)).toHaveAccessibleName(`${name} ${subtext}`)
     }
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
   })
@@ -221,7 +227,7 @@ test.describe('the choice dialog', () => {
     await thought(page).press('Control+Enter')
     await expect(choiceDialog(page)).toBeFocused()
     await page.keyboard.press('Tab')
-    await expect(choiceDialog(page).getByRole('button', { name: 'Let it go' })).toBeFocused()
+    await expect(option(page, 'Let it go')).toBeFocused()
     await page.keyboard.press('Enter')
     await expectMessageThenEditor(page, 'Gone. But it mattered.')
     await expect(thought(page)).toHaveValue('')
@@ -233,7 +239,7 @@ test.describe('the three outcomes', () => {
     const seen = watchBackendRequests(page)
     await page.goto('/')
     await writeAndReady(page, 'let this go')
-    await choiceDialog(page).getByRole('button', { name: 'Let it go' }).click()
+    await option(page, 'Let it go').click()
     await expect(page.getByTestId('outcome')).toHaveText('Gone. But it mattered.')
     await expect(thought(page)).toHaveValue('')
     await expectMessageThenEditor(page, 'Gone. But it mattered.')
@@ -254,7 +260,7 @@ test.describe('the three outcomes', () => {
     )
     const before = Date.now()
     await writeAndReady(page, '  private words \n')
-    await choiceDialog(page).getByRole('button', { name: 'Save it, privately' }).click()
+    await option(page, 'Save it, privately').click()
     await expectMessageThenEditor(page, 'Saved. This stays with you.')
     await expect(thought(page)).toHaveValue('')
     const stored = JSON.parse(
@@ -276,7 +282,7 @@ test.describe('the three outcomes', () => {
   test('Offer it to The Void sends the trimmed text with a client-made id', async ({ page }) => {
     await page.goto('/')
     await writeAndReady(page, '\n  for the void  \n')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, 'Offered to The Void.')
     await expect(thought(page)).toHaveValue('')
     const rows = await wallRows()
@@ -299,7 +305,7 @@ test.describe('the three outcomes', () => {
     })
     await page.goto('/')
     await writeAndReady(page, 'refuse me')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, 'Something went wrong. Try again.')
     await expect(thought(page)).toHaveValue('')
     expect(await wallRows()).toEqual([])
@@ -312,9 +318,12 @@ test.describe('the three outcomes', () => {
     context,
   }) => {
     await page.goto('/')
+    await waitForServiceWorker(page)
     await context.setOffline(true)
+    // Opened offline: everything the outcomes need comes from the service worker's cache.
+    await page.reload()
     await writeAndReady(page, '  while offline ')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, HELD)
     await expect(thought(page)).toHaveValue('')
     const queued = await queuedOffers(page)
@@ -326,7 +335,7 @@ test.describe('the three outcomes', () => {
     await setFaults({ mode: 'drop' })
     await page.goto('/')
     await writeAndReady(page, 'nobody answers')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, HELD)
     expect((await queuedOffers(page)).map((offer) => offer.text)).toEqual(['nobody answers'])
   })
@@ -335,7 +344,7 @@ test.describe('the three outcomes', () => {
     await setFaults({ mode: '503' })
     await page.goto('/')
     await writeAndReady(page, 'server trouble')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, HELD)
     expect((await queuedOffers(page)).map((offer) => offer.text)).toEqual(['server trouble'])
   })
@@ -355,7 +364,7 @@ test.describe('the three outcomes', () => {
           times.gone = performance.now()
       }).observe(document.body, { childList: true, subtree: true, characterData: true })
     })
-    await choiceDialog(page).getByRole('button', { name: 'Let it go' }).click()
+    await option(page, 'Let it go').click()
     await expect(thought(page)).toBeFocused({ timeout: 6000 })
     const times = await page.evaluate(
       () => (window as unknown as { outcomeTimes: { shown: number; gone: number } }).outcomeTimes,
@@ -379,7 +388,7 @@ test.describe('accessibility', () => {
   test('axe finds no violations on the outcome message', async ({ page }) => {
     await page.goto('/')
     await writeAndReady(page, 'checking')
-    await choiceDialog(page).getByRole('button', { name: 'Let it go' }).click()
+    await option(page, 'Let it go').click()
     await expect(page.getByTestId('outcome')).toBeVisible()
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })
