@@ -4,6 +4,7 @@
  * the offer is held in the queue and delivered later (PRODUCT.md 4–6).
  */
 import { classifyOfferAnswer, type OfferOrigin, type QueuedOffer } from '../shared/offer'
+import { isWaitingOffer } from '../shared/offer-queue-policy'
 import { trimThought } from '../shared/thought'
 import { listOffers } from './offer-queue-store'
 import { holdOffer } from './offer-queue'
@@ -40,7 +41,7 @@ export async function offerToVoid(
       return 'unsaved'
     }
   }
-  const waiting = await listOffers().catch(() => [])
+  const waiting = (await listOffers().catch(() => [])).filter(isWaitingOffer)
   if (!navigator.onLine || waiting.length > 0) return hold()
   const answer = await sendOffer(offer)
   const verdict = classifyOfferAnswer(answer)
