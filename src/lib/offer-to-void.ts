@@ -18,6 +18,14 @@ import { sendOffer } from './void-api'
  */
 export type OfferOutcome = 'offered' | 'held' | 'refused' | 'unsaved'
 
+let lastQueuedAt = 0
+
+/** Now in ms, but always after the previous offer's time, so two offers in one ms keep their order. */
+function nextQueueTime(): number {
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1)
+  return lastQueuedAt
+}
+
 /** Offers `text` (trimmed here) to The Void. Never throws. */
 export async function offerToVoid(
   text: string,
@@ -27,7 +35,7 @@ export async function offerToVoid(
   const offer: QueuedOffer = {
     clientId: crypto.randomUUID(),
     text: trimThought(text),
-    queuedAt: Date.now(),
+    queuedAt: nextQueueTime(),
     attempts: 0,
     origin,
     ...(entry ? { entry } : {}),

@@ -224,6 +224,15 @@ describe('offerToVoid', () => {
     expect(await q.listOffers()).toEqual([])
   })
 
+  it('keeps the order of offers made within the same millisecond', async () => {
+    const q = await load()
+    setOnline(false)
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000)
+    for (const text of ['a', 'b', 'c', 'd', 'e']) await q.offerToVoid(text, 'writer')
+    now.mockRestore()
+    expect((await q.listOffers()).map((o) => o.text)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+
   it('holds behind older waiting offers, to keep the order', async () => {
     const q = await load()
     setOnline(false)
