@@ -15,6 +15,8 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     settings: {
+      // Never parse dependencies' bundles (PGlite's is too deep for the parser).
+      'import-x/ignore': ['node_modules'],
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       ],

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app, served
@@ -12,6 +14,10 @@ if (!existsSync(chromium)) {
 
 const appPort = Number(process.env.APP_PORT ?? 4173)
 const apiPort = Number(process.env.API_PORT ?? 54321)
+// A clean wall every run: a fresh PGlite folder (its creation takes 3–6 s, hence the timeout).
+// Workers load this file too: they inherit the folder through the environment.
+process.env.UNBURDEN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'unburden-e2e-'))
+const dataDir = process.env.UNBURDEN_E2E_DATA_DIR
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,10 +45,19 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --experimental-websocket --import tsx scripts/start.ts',
+    // start.ts serves the app only once the backend is ready, so this URL waits for both.
     url: `http://localhost:${appPort}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: 'pipe',
-    env: { APP_PORT: String(appPort), API_PORT: String(apiPort) },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      APP_PORT: String(appPort),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      UNBURDEN_FAULTS: '1',
+      VOID_WRITE_LIMIT_PER_MINUTE: '0',
+      DATA_DIR_REMOVE_ON_EXIT: '1',
+    },
   },
 })

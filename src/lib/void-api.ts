@@ -23,7 +23,7 @@ export function getVoidClient(): Promise<SupabaseClient> {
   return client
 }
 
-/** Sends one offer; a repeat of the same `clientId` is ignored by the server. Never throws. */
+/** Sends one offer; a repeat of the same `clientId` is ignored by the database. Never throws. */
 export async function sendOffer(
   offer: { clientId: string; text: string },
   timeoutMs: number = OFFER_TIMEOUT_MS,
@@ -32,12 +32,11 @@ export async function sendOffer(
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
     const supabase = await getVoidClient()
+    // A plain insert: the database skips a repeated client_id itself (an upsert's conflict target
+    // would need SELECT on client_id, which anon must not have; see supabase/migrations).
     const { status } = await supabase
       .from(VOID_TABLE)
-      .upsert(
-        { text: offer.text, client_id: offer.clientId },
-        { onConflict: 'client_id', ignoreDuplicates: true },
-      )
+      .insert({ text: offer.text, client_id: offer.clientId })
       .abortSignal(controller.signal)
     if (controller.signal.aborted) return { kind: 'timeout' }
     if (!status) return { kind: 'network-error' }

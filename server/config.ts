@@ -1,0 +1,58 @@
+/**
+ * The backend's options and how the environment sets them (shared by `npm run server` and
+ * `npm start`).
+ */
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
+
+/** The hosted default of the write limit: the value supabase/migrations puts in private.void_settings. */
+export const HOSTED_WRITE_LIMIT_PER_MINUTE = 10
+
+/** How a backend is started. */
+export interface BackendOptions {
+  /** Port of the API (0: any free port). Default 54321. */
+  port?: number
+  /** Interface to listen on. Default all, so a phone on the network can reach it. */
+  host?: string
+  /** PGlite's data folder. Default `.data`. Ignored when `databaseUrl` is set. */
+  dataDir?: string
+  /** A PostgreSQL server to use instead of PGlite. */
+  databaseUrl?: string
+  /** Offers a minute per client address; 0 turns the limit off. Default: the hosted one. */
+  writeLimitPerMinute?: number
+  /** Serves the tester controls and plays faults. Default off. */
+  faults?: boolean
+  /** Secret the API keys are signed with. Default: Supabase's local development secret. */
+  jwtSecret?: string
+  /** The anon key printed for the app. Default: Supabase's local anon key. */
+  anonKey?: string
+  /** Largest REST body accepted, in bytes (413 above). Default 1 MiB. */
+  bodyLimitBytes?: number
+  /** Where log lines go; false for none. Default: stdout. */
+  log?: ((line: string) => void) | false
+  /** Migrations folder. Default: this repository's supabase/migrations. */
+  migrationsDir?: string
+}
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`)
+  return Number(value)
+}
+
+/** Reads the options from the environment (API_PORT, DATA_DIR, DATABASE_URL, …) and flags. */
+export function optionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv,
+): BackendOptions {
+  return {
+    port: integer('API_PORT', env.API_PORT) ?? 54321,
+    host: env.API_HOST || undefined,
+    dataDir: env.DATA_DIR || '.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    writeLimitPerMinute: integer('VOID_WRITE_LIMIT_PER_MINUTE', env.VOID_WRITE_LIMIT_PER_MINUTE),
+    faults:
+      argv.includes('--faults') || env.UNBURDEN_FAULTS === '1' || env.UNBURDEN_FAULTS === 'true',
+    jwtSecret: env.JWT_SECRET || LOCAL_JWT_SECRET,
+    anonKey: env.ANON_KEY || LOCAL_ANON_KEY,
+  }
+}

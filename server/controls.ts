@@ -1,0 +1,148 @@
+/**
+ * Fault injection and the tester controls (only when the backend starts with `--faults` or
+ * UNBURDEN_FAULTS=1). Testers, and the end-to-end tests through tests/e2e/support/backend.ts, use:
+ *   POST /__faults {mode, latencyMs}   GET /__faults      POST /__reset
+ *   GET /__requests                    POST /__seed {rows: [{text, createdAt?}]}    GET /__rows
+ * Faults apply to REST paths only, never to these.
+ */
+import type { Engine } from './engine'
+import { ApiError, badBody } from './errors'
+import type { Answer } from './rest'
+
+/** The fault the backend plays on REST requests. */
+export interface Faults {
+  mode: 'none' | 'drop' | '503' | 'reject-inserts' | 'store-then-drop'
+  latencyMs: number
+}
+
+const MODES: readonly Faults['mode'][] = [
+  'none',
+  'drop',
+  '503',
+  'reject-inserts',
+  'store-then-drop',
+]
+
+/** A REST request as the request log shows it. */
+export interface LoggedRequest {
+  method: string
+  path: string
+  query: string
+  /** 0 when the connection was dropped without an answer. */
+  status: number
+}
+
+/** Rows per statement when seeding. */
+const SEED_CHUNK = 5000
+/** The most rows one seed request may carry. */
+const SEED_MAX_ROWS = 200_000
+
+/** The tester's controls over one backend. */
+export class TesterControls {
+  faults: Faults = { mode: 'none', latencyMs: 0 }
+  readonly requests: LoggedRequest[] = []
+
+  constructor(private readonly engine: Engine) {}
+
+  /** Records a REST request for GET /__requests. */
+  record(entry: LoggedRequest): void {
+    this.requests.push(entry)
+    if (this.requests.length > 10_000) this.requests.splice(0, this.requests.length - 10_000)
+  }
+
+  /** Answers a control request, or null when the path is not a control path. */
+  async handle(method: string, path: string, body: string): Promise<Answer | null> {
+    const route = `${method} ${path}`
+    switch (route) {
+      case 'GET /__faults':
+        return json(200, this.faults)
+      case 'POST /__faults':
+        this.faults = parseFaults(parse(body))
+        return json(200, this.faults)
+      case 'POST /__reset':
+        await this.reset()
+        return json(200, { ok: true })
+      case 'GET /__requests':
+        return json(200, this.requests)
+      case 'POST /__seed':
+        return json(201, { inserted: await this.seed(parse(body)) })
+      case 'GET /__rows':
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: await this.rows(),
+        }
+      default:
+        return null
+    }
+  }
+
+  private async reset(): Promise<void> {
+    this.faults = { mode: 'none', latencyMs: 0 }
+    this.requests.length = 0
+    await this.engine.transaction(async (tx) => {
+      await tx.query('truncate public.void_thoughts restart identity')
+      await tx.query('delete from private.void_write_buckets')
+    })
+  }
+
+  private async seed(body: unknown): Promise<number> {
+    const rows = (body as { rows?: unknown } | null)?.rows
+    if (!Array.isArray(rows)) throw badBody('Expected {rows: [{text, createdAt?}]}')
+    if (rows.length > SEED_MAX_ROWS) throw badBody(`At most ${SEED_MAX_ROWS} rows per seed`)
+    const clean = rows.map((row: unknown) => {
+      const { text, createdAt } = (row ?? {}) as { text?: unknown; createdAt?: unknown }
+      if (typeof text !== 'string' || (createdAt !== undefined && typeof createdAt !== 'string'))
+        throw badBody('Each row is {text: string, createdAt?: string}')
+      return { text, created_at: createdAt ?? null }
+    })
+    await this.engine.transaction(async (tx) => {
+      for (let start = 0; start < clean.length; start += SEED_CHUNK)
+        await tx.query(
+          `insert into public.void_thoughts (text, created_at)
+           select r.text, coalesce(r.created_at, now())
+             from json_to_recordset($1::json) as r(text text, created_at timestamptz)`,
+          [JSON.stringify(clean.slice(start, start + SEED_CHUNK))],
+        )
+    })
+    return clean.length
+  }
+
+  private async rows(): Promise<string> {
+    const [row] = await this.engine.transaction((tx) =>
+      tx.query<{ body: string }>(
+        `select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]')::text as body
+           from (select id, text, created_at, client_id from public.void_thoughts) r`,
+      ),
+    )
+    return row?.body ?? '[]'
+  }
+}
+
+function json(status: number, value: unknown): Answer {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(value),
+  }
+}
+
+function parse(body: string): unknown {
+  if (body.trim() === '') return null
+  try {
+    return JSON.parse(body)
+  } catch {
+    throw badBody('Empty or invalid json')
+  }
+}
+
+function parseFaults(body: unknown): Faults {
+  const given = (body ?? {}) as { mode?: unknown; latencyMs?: unknown }
+  const mode = given.mode ?? 'none'
+  const latencyMs = given.latencyMs ?? 0
+  if (!MODES.includes(mode as Faults['mode']))
+    throw new ApiError(400, 'PGRST102', `mode must be one of ${MODES.join(', ')}`)
+  if (typeof latencyMs !== 'number' || !(latencyMs >= 0) || latencyMs > 120_000)
+    throw new ApiError(400, 'PGRST102', 'latencyMs must be a number of milliseconds (0 to 120000)')
+  return { mode: mode as Faults['mode'], latencyMs }
+}

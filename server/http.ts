@@ -1,0 +1,240 @@
+/**
+ * The HTTP side: CORS, the body size limit, API-key verification, routing to the REST handler or the
+ * tester controls, faults, and one log line per request. Every answer that is not a success carries
+ * PostgREST's JSON error body, never an empty 404.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TesterControls } from './controls'
+import type { Engine } from './engine'
+import { ApiError } from './errors'
+import { JwtError, verifyJwt, type Claims } from './jwt'
+import { handleRest, type Answer } from './rest'
+import type { SchemaCache } from './schema-cache'
+
+/** Roles a key may carry (Supabase's API roles). */
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+
+/** Every header supabase-js sends, allowed by the CORS preflight. */
+const ALLOWED_HEADERS = [
+  'apikey',
+  'authorization',
+  'content-type',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'prefer',
+  'range',
+  'x-client-info',
+  'x-retry-count',
+  'x-supabase-api-version',
+  'traceparent',
+  'tracestate',
+  'baggage',
+].join(', ')
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers':
+    'content-range, content-location, location, retry-after, preference-applied',
+}
+
+const REST_PREFIX = '/rest/v1/'
+const CONTROL_LIMIT_BYTES = 64 * 1024 * 1024
+
+/** What the HTTP handler needs. */
+export interface HttpContext {
+  engine: Engine
+  cache: SchemaCache
+  jwtSecret: string
+  bodyLimitBytes: number
+  controls: TesterControls | null
+  log: (line: string) => void
+}
+
+class TooLarge extends Error {}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (declared > limit) return Promise.reject(new TooLarge())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        request.removeAllListeners('data')
+        request.resume()
+        reject(new TooLarge())
+      } else chunks.push(chunk)
+    })
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    request.on('error', reject)
+  })
+}
+
+function errorAnswer(error: ApiError): Answer {
+  return {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers },
+    body: JSON.stringify(error.body()),
+  }
+}
+
+/** Verifies the request's key (Authorization: Bearer first, then apikey) and returns its claims. */
+function authenticate(request: IncomingMessage, secret: string): { role: string; claims: Claims } {
+  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]
+  const apikey = request.headers.apikey
+  const token = bearer ?? (typeof apikey === 'string' ? apikey : undefined)
+  if (!token)
+    throw new ApiError(
+      401,
+      'PGRST301',
+      'No API key found in request',
+      null,
+      'No `apikey` request header or url param was found.',
+    )
+  let claims: Claims
+  try {
+    claims = verifyJwt(token.trim(), secret)
+  } catch (error) {
+    if (error instanceof JwtError)
+      throw new ApiError(401, error.expired ? 'PGRST303' : 'PGRST301', error.message, null, null, {
+        'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"`,
+      })
+    throw error
+  }
+  const role = claims.role
+  if (typeof role !== 'string' || !(API_ROLES as readonly string[]).includes(role))
+    throw new ApiError(
+      401,
+      'PGRST301',
+      `The role in the JWT is not one this API accepts`,
+      `role: ${String(role)}`,
+    )
+  return { role, claims }
+}
+
+/** The headers PostgREST passes to SQL, with x-forwarded-for set from the socket as a gateway would. */
+function requestHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  headers['x-forwarded-for'] = (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+  return headers
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Makes the request handler for node:http. */
+export function createHandler(context: HttpContext) {
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const started = performance.now()
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    const method = request.method ?? 'GET'
+    const isRest = url.pathname.startsWith(REST_PREFIX)
+    const isControl = context.controls !== null && url.pathname.startsWith('/__')
+    let status = 0
+
+    const send = (answer: Answer) => {
+      status = answer.status
+      response.writeHead(answer.status, { ...CORS, ...answer.headers })
+      response.end(answer.body)
+    }
+    const drop = () => {
+      status = 0
+      request.socket.destroy()
+    }
+
+    try {
+      if (method === 'OPTIONS') {
+        send({
+          status: 204,
+          headers: {
+            'access-control-allow-methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
+            'access-control-allow-headers': ALLOWED_HEADERS,
+            'access-control-max-age': '86400',
+          },
+          body: '',
+        })
+        return
+      }
+      const faults = isRest ? context.controls?.faults : undefined
+      if (faults?.latencyMs) await sleep(faults.latencyMs)
+      if (faults?.mode === 'drop') return drop()
+      if (faults?.mode === '503')
+        throw new ApiError(
+          503,
+          'PGRST001',
+          'Database client error. Retrying the connection.',
+          'Fault injection: 503',
+        )
+
+      let body = ''
+      try {
+        body = await readBody(request, isControl ? CONTROL_LIMIT_BYTES : context.bodyLimitBytes)
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error
+        response.setHeader('connection', 'close')
+        throw new ApiError(
+          413,
+          '54000',
+          'Request body is too large',
+          `At most ${context.bodyLimitBytes} bytes`,
+        )
+      }
+
+      if (isControl) {
+        const answer = await context.controls!.handle(method, url.pathname, body)
+        if (answer) return send(answer)
+      }
+      if (!isRest)
+        throw new ApiError(
+          404,
+          'PGRST125',
+          `Invalid path specified in request URL: ${url.pathname}`,
+          'Only /rest/v1/<table> is served by the local backend',
+        )
+
+      const table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length))
+      if (table === '' || table.includes('/'))
+        throw table.startsWith('rpc/')
+          ? new ApiError(
+              404,
+              'PGRST202',
+              `Could not find the function public.${table.slice(4)} in the schema cache`,
+            )
+          : new ApiError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
+      const { role, claims } = authenticate(request, context.jwtSecret)
+      if (faults?.mode === 'reject-inserts' && method === 'POST')
+        throw new ApiError(400, 'P0001', 'Inserts are refused', 'Fault injection: reject-inserts')
+      const answer = await handleRest(context.engine, context.cache, {
+        method,
+        table,
+        path: url.pathname,
+        params: url.searchParams,
+        headers: requestHeaders(request),
+        body,
+        role,
+        claims,
+      })
+      if (faults?.mode === 'store-then-drop' && method === 'POST') return drop()
+      send(answer)
+    } catch (error) {
+      if (error instanceof ApiError) send(errorAnswer(error))
+      else {
+        context.log(`error: ${(error as Error).stack ?? String(error)}`)
+        send(
+          errorAnswer(
+            new ApiError(500, 'PGRST000', 'Internal server error', (error as Error).message),
+          ),
+        )
+      }
+    } finally {
+      if (isRest && method !== 'OPTIONS')
+        context.controls?.record({ method, path: url.pathname, query: url.search.slice(1), status })
+      context.log(
+        `${new Date().toISOString()} ${method} ${url.pathname}${url.search} ${status || 'dropped'} ${(performance.now() - started).toFixed(1)}ms`,
+      )
+    }
+  }
+}

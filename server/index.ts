@@ -1,0 +1,82 @@
+/**
+ * The local backend: a PostgREST stand-in at http://localhost:54321/rest/v1 over PGlite (a data
+ * folder) or PostgreSQL (DATABASE_URL), with the schema of supabase/migrations.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { HOSTED_WRITE_LIMIT_PER_MINUTE, type BackendOptions } from './config'
+import { TesterControls } from './controls'
+import { openPglite, openPostgres, type Engine } from './engine'
+import { createHandler } from './http'
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
+import { lockDataDir } from './lock'
+import { migrate } from './migrations'
+import { loadSchemaCache } from './schema-cache'
+
+export type { BackendOptions } from './config'
+
+/** A running backend. */
+export interface Backend {
+  /** Base URL to give supabase-js (`http://localhost:<port>`). */
+  url: string
+  port: number
+  anonKey: string
+  engine: Engine
+  /** Stops listening, closes the database and releases the data folder. */
+  close(): Promise<void>
+}
+
+/** Starts the backend; resolves once it answers requests. */
+export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
+  const log =
+    options.log === false ? () => {} : (options.log ?? ((line: string) => console.log(line)))
+  const release = options.databaseUrl ? () => {} : lockDataDir(resolve(options.dataDir ?? '.data'))
+  let engine: Engine | undefined
+  try {
+    engine = options.databaseUrl
+      ? await openPostgres(options.databaseUrl)
+      : await openPglite(resolve(options.dataDir ?? '.data'))
+    await migrate(engine, options.migrationsDir)
+    const limit = options.writeLimitPerMinute ?? HOSTED_WRITE_LIMIT_PER_MINUTE
+    await engine.transaction((tx) =>
+      tx.query('update private.void_settings set writes_per_minute = $1', [limit]),
+    )
+    const cache = await loadSchemaCache(engine)
+    const controls = options.faults ? new TesterControls(engine) : null
+    const handler = createHandler({
+      engine,
+      cache,
+      jwtSecret: options.jwtSecret ?? LOCAL_JWT_SECRET,
+      bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+      controls,
+      log,
+    })
+    const server = createServer((request, response) => void handler(request, response))
+    server.keepAliveTimeout = 5000
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail)
+      server.listen(options.port ?? 54321, options.host, () => done())
+    })
+    const port = (server.address() as AddressInfo).port
+    const opened = engine
+    let closing: Promise<void> | undefined
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      anonKey: options.anonKey ?? LOCAL_ANON_KEY,
+      engine: opened,
+      close: () =>
+        (closing ??= (async () => {
+          server.closeAllConnections()
+          await new Promise<void>((done) => server.close(() => done()))
+          await opened.close()
+          release()
+        })()),
+    }
+  } catch (error) {
+    await engine?.close().catch(() => {})
+    release()
+    throw error
+  }
+}

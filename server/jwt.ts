@@ -1,0 +1,63 @@
+/**
+ * HS256 JSON Web Tokens, as Supabase's API keys are. Verification only needs node:crypto.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/** Supabase CLI's well-known local development secret (never a production secret). */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+
+/** Supabase CLI's well-known local anon key, signed with LOCAL_JWT_SECRET. */
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+/** The claims a key carries; `role` picks the database role the request runs as. */
+export interface Claims {
+  role?: unknown
+  exp?: unknown
+  [claim: string]: unknown
+}
+
+/** Why a token was refused. */
+export class JwtError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message)
+  }
+}
+
+const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url')
+
+/** Signs claims as an HS256 JWT (tests and tools use it to make keys for other roles). */
+export function signJwt(claims: Claims, secret: string): string {
+  const head = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))
+  const body = base64url(JSON.stringify(claims))
+  const signature = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')
+  return `${head}.${body}.${signature}`
+}
+
+/** Verifies an HS256 JWT's signature and expiry; returns its claims or throws JwtError. */
+export function verifyJwt(token: string, secret: string, nowSeconds = Date.now() / 1000): Claims {
+  const parts = token.split('.')
+  if (parts.length !== 3) throw new JwtError('Expected 3 parts in JWT; got ' + parts.length)
+  const [head, body, signature] = parts as [string, string, string]
+  let header: { alg?: unknown }
+  let claims: Claims
+  try {
+    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: unknown }
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Claims
+  } catch {
+    throw new JwtError('JWT cryptographic operation failed')
+  }
+  if (header.alg !== 'HS256') throw new JwtError('Wrong or unsupported encoding algorithm')
+  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest()
+  const given = Buffer.from(signature, 'base64url')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new JwtError('JWSError JWSInvalidSignature')
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims))
+    throw new JwtError('JWT claims must be an object')
+  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds)
+    throw new JwtError('JWT expired', true)
+  return claims
+}

@@ -1,0 +1,233 @@
+/**
+ * Parsed PostgREST requests → parameterised SQL. Identifiers are checked against the table's
+ * columns (from the schema cache) before they are quoted; every value is a bind parameter. Rows come
+ * back as JSON built in SQL (`json_agg`), so bigints and microsecond timestamps survive unchanged.
+ */
+import { ApiError, badBody } from '../errors'
+import { OPERATORS, type Filter, type OrderItem, type ReadQuery, type SelectItem } from './parse'
+
+/** A table (or view) the API exposes: its columns and their SQL types. */
+export interface TableInfo {
+  schema: string
+  name: string
+  columns: Map<string, string>
+}
+
+/** A statement and its bind parameters. */
+export interface Statement {
+  sql: string
+  params: unknown[]
+}
+
+/** Double-quotes an identifier (only ever called on names checked against the catalog). */
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+const qualified = (table: TableInfo) => `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
+
+class Params {
+  readonly values: unknown[] = []
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+function column(table: TableInfo, name: string): string {
+  if (!table.columns.has(name))
+    throw new ApiError(400, '42703', `column ${table.name}.${name} does not exist`, null, null)
+  return quoteIdent(name)
+}
+
+function condition(
+  table: TableInfo,
+  filter: Filter & { kind: 'condition' },
+  params: Params,
+): string {
+  const col = column(table, filter.column)
+  const { operator, value } = filter
+  let sql: string
+  if (operator === 'is') {
+    const word = (value as string).toLowerCase()
+    sql = word === 'not_null' ? `${col} is not null` : `${col} is ${word}`
+  } else if (operator === 'in') {
+    const items = value as string[]
+    sql = items.length === 0 ? 'false' : `${col} = any(${params.add(items)})`
+  } else if (operator === 'like' || operator === 'ilike') {
+    sql = `${col}::text ${OPERATORS[operator]} ${params.add((value as string).replaceAll('*', '%'))}`
+  } else {
+    sql = `${col} ${OPERATORS[operator]} ${params.add(value)}`
+  }
+  return filter.negate ? `not (${sql})` : sql
+}
+
+function where(table: TableInfo, filters: Filter[], params: Params): string {
+  const render = (filter: Filter): string => {
+    if (filter.kind === 'condition') return condition(table, filter, params)
+    const joined = filter.children.map(render).join(filter.operator === 'and' ? ' and ' : ' or ')
+    return filter.negate ? `not (${joined})` : `(${joined})`
+  }
+  return filters.length === 0 ? '' : ` where ${filters.map(render).join(' and ')}`
+}
+
+function orderBy(table: TableInfo, order: OrderItem[]): string {
+  if (order.length === 0) return ''
+  const keys = order.map(
+    (item) =>
+      `${column(table, item.column)} ${item.descending ? 'desc' : 'asc'}` +
+      (item.nulls ? ` nulls ${item.nulls}` : ''),
+  )
+  return ` order by ${keys.join(', ')}`
+}
+
+function selectList(table: TableInfo, select: SelectItem[] | null): string {
+  if (select === null) return [...table.columns.keys()].map(quoteIdent).join(', ')
+  return select
+    .map((item) => `${column(table, item.column)} as ${quoteIdent(item.alias)}`)
+    .join(', ')
+}
+
+/** A GET: the page as a JSON array (`body`) and, when asked, the filtered total (`total`). */
+export function readStatement(table: TableInfo, query: ReadQuery, withCount: boolean): Statement {
+  const params = new Params()
+  const filter = where(table, query.filters, params)
+  const page =
+    `select ${selectList(table, query.select)} from ${qualified(table)}${filter}` +
+    orderBy(table, query.order) +
+    (query.limit !== null ? ` limit ${params.add(query.limit)}` : '') +
+    (query.offset !== null ? ` offset ${params.add(query.offset)}` : '')
+  const total = withCount ? `(select count(*) from ${qualified(table)}${filter})` : 'null::bigint'
+  return {
+    sql:
+      `select ${total}::text as total, count(_page)::int as page_count, ` +
+      `coalesce(json_agg(_page), '[]')::text as body from (${page}) _page`,
+    params: params.values,
+  }
+}
+
+/** What a write returns: nothing, or the written rows as JSON. */
+function returning(table: TableInfo, select: SelectItem[] | null, representation: boolean): string {
+  return representation ? ` returning ${selectList(table, select)}` : ' returning 1'
+}
+
+function wrap(statement: string, representation: boolean): string {
+  return (
+    `with _written as (${statement}) select count(*)::int as page_count, ` +
+    (representation ? `coalesce(json_agg(_written), '[]')::text` : `null::text`) +
+    ` as body from _written`
+  )
+}
+
+/** Checks that a JSON body is an object or an array of objects with the same keys. */
+export function rowsOfBody(
+  body: unknown,
+  columns: string[] | null,
+): { rows: Record<string, unknown>[]; columns: string[] } {
+  const rows = Array.isArray(body) ? body : [body]
+  if (
+    body === null ||
+    typeof body !== 'object' ||
+    rows.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))
+  )
+    throw badBody('Empty or invalid json', 'The body must be a JSON object or an array of objects')
+  const objects = rows as Record<string, unknown>[]
+  if (columns) return { rows: objects, columns }
+  const first = Object.keys(objects[0] ?? {})
+  const same = objects.every((row) => {
+    const keys = Object.keys(row)
+    return keys.length === first.length && keys.every((key) => first.includes(key))
+  })
+  if (!same) throw badBody('All object keys must match')
+  return { rows: objects, columns: first }
+}
+
+function checkWritable(table: TableInfo, columns: string[]): void {
+  for (const name of columns)
+    if (!table.columns.has(name))
+      throw new ApiError(
+        400,
+        'PGRST204',
+        `Could not find the '${name}' column of '${table.name}' in the schema cache`,
+      )
+}
+
+/** A POST: inserts the rows (as JSON, typed by the table's columns), optionally upserting. */
+export function insertStatement(
+  table: TableInfo,
+  rows: Record<string, unknown>[],
+  columns: string[],
+  options: {
+    onConflict: string[] | null
+    resolution: 'ignore-duplicates' | 'merge-duplicates' | null
+    representation: boolean
+    select: SelectItem[] | null
+  },
+): Statement {
+  checkWritable(table, columns)
+  const params = new Params()
+  const json = params.add(JSON.stringify(rows))
+  const names = columns.map(quoteIdent).join(', ')
+  const source =
+    columns.length === 0
+      ? `insert into ${qualified(table)} select from json_array_elements(${json}::json)`
+      : `insert into ${qualified(table)} (${names}) select ${names} from json_to_recordset(${json}::json) as _(` +
+        columns.map((name) => `${quoteIdent(name)} ${table.columns.get(name)}`).join(', ') +
+        ')'
+  let conflict = ''
+  if (options.resolution) {
+    const target = (options.onConflict ?? []).map((name) => column(table, name))
+    if (target.length === 0)
+      throw new ApiError(
+        400,
+        'PGRST100',
+        '"on_conflict" is required with a resolution preference',
+        null,
+        'Add ?on_conflict=<unique columns>',
+      )
+    conflict =
+      options.resolution === 'ignore-duplicates' || columns.length === 0
+        ? ` on conflict (${target.join(', ')}) do nothing`
+        : ` on conflict (${target.join(', ')}) do update set ` +
+          columns.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`).join(', ')
+  }
+  return {
+    sql: wrap(
+      source + conflict + returning(table, options.select, options.representation),
+      options.representation,
+    ),
+    params: params.values,
+  }
+}
+
+/** A PATCH: sets the body's columns on every row the filters match. */
+export function updateStatement(
+  table: TableInfo,
+  row: Record<string, unknown>,
+  query: ReadQuery,
+  representation: boolean,
+): Statement {
+  const columns = Object.keys(row)
+  checkWritable(table, columns)
+  const params = new Params()
+  if (columns.length === 0) throw badBody('Empty or invalid json', 'Nothing to update')
+  const json = params.add(JSON.stringify(row))
+  const names = columns.map(quoteIdent).join(', ')
+  const types = columns.map((name) => `${quoteIdent(name)} ${table.columns.get(name)}`).join(', ')
+  const sql =
+    `update ${qualified(table)} set (${names}) = (select ${names} from json_to_record(${json}::json) as _body(${types}))` +
+    where(table, query.filters, params) +
+    returning(table, query.select, representation)
+  return { sql: wrap(sql, representation), params: params.values }
+}
+
+/** A DELETE of every row the filters match. */
+export function deleteStatement(
+  table: TableInfo,
+  query: ReadQuery,
+  representation: boolean,
+): Statement {
+  const params = new Params()
+  const sql =
+    `delete from ${qualified(table)}${where(table, query.filters, params)}` +
+    returning(table, query.select, representation)
+  return { sql: wrap(sql, representation), params: params.values }
+}
