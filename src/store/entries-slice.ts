@@ -1,41 +1,87 @@
-/** Private entries (Return to Yourself), mirrored to localStorage `sanctuary-entries`. */
+/**
+ * Private entries (Return to Yourself), mirrored to localStorage `sanctuary-entries` on every change.
+ * The storage code (src/lib/sanctuary-storage.ts) is loaded with `import()` the first time entries are
+ * touched, so the writer's first paint carries none of it; every change goes through it.
+ */
 import type { StateCreator } from 'zustand'
+import type { SanctuaryHealth, SanctuarySnapshot } from '../lib/sanctuary-storage'
+import type { SanctuaryEntry } from '../shared/sanctuary-entries'
 import type { StoreState } from './types'
 
-/** A private entry, exactly as SPEC.md stores it. */
-export interface SanctuaryEntry {
-  /** Creation time in ms. */
-  id: number
-  /** The text, untrimmed. */
-  text: string
-  /** ISO timestamp. */
-  date: string
+export type { SanctuaryEntry } from '../shared/sanctuary-entries'
+
+/** The state of the browser storage behind the private entries. */
+export interface SanctuaryStorageState {
+  /** False until the stored entries have been read once. */
+  loaded: boolean
+  health: SanctuaryHealth
+  /** Changes kept only in memory because storage refused them. */
+  unsavedChanges: number
+  /** Where an unreadable stored value was kept aside, if one was found. */
+  backupKey: string | null
 }
 
 export interface EntriesSlice {
   sanctuaryEntries: SanctuaryEntry[]
-  /** Appends a private entry for `text` and returns it. */
-  saveEntry: (text: string) => SanctuaryEntry
-  /** Removes the entry with `id`. */
-  removeEntry: (id: number) => void
+  sanctuaryStorage: SanctuaryStorageState
+  /** Reads the stored entries and starts following other tabs' changes. */
+  loadEntries: () => Promise<void>
+  /** Appends a private entry for `text` (untrimmed); `stored` is false when storage refused it. */
+  saveEntry: (text: string) => Promise<{ entry: SanctuaryEntry; stored: boolean }>
+  /** Removes the entry with `id` for good; resolves whether storage took the change. */
+  removeEntry: (id: number) => Promise<boolean>
   /** Puts an entry back (an offer withdrawn or refused); no-op when its id is already there. */
   restoreEntry: (entry: SanctuaryEntry) => void
+  /** Adds the entries whose id is not there yet (a restored copy); resolves how many were added. */
+  mergeEntries: (entries: SanctuaryEntry[]) => Promise<{ added: number; stored: boolean }>
 }
 
-export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set) => ({
-  sanctuaryEntries: [],
-  saveEntry: (text) => {
-    const now = Date.now()
-    const entry: SanctuaryEntry = { id: now, text, date: new Date(now).toISOString() }
-    set((state) => ({ sanctuaryEntries: [...state.sanctuaryEntries, entry] }))
-    return entry
+const sanctuaryStorage = () => import('../lib/sanctuary-storage')
+
+const fromSnapshot = (snapshot: SanctuarySnapshot) => ({
+  sanctuaryEntries: snapshot.entries,
+  sanctuaryStorage: {
+    loaded: true,
+    health: snapshot.health,
+    unsavedChanges: snapshot.unsavedChanges,
+    backupKey: snapshot.backupKey,
   },
-  removeEntry: (id) =>
-    set((state) => ({ sanctuaryEntries: state.sanctuaryEntries.filter((e) => e.id !== id) })),
-  restoreEntry: (entry) =>
-    set((state) =>
-      state.sanctuaryEntries.some((e) => e.id === entry.id)
-        ? state
-        : { sanctuaryEntries: [...state.sanctuaryEntries, entry].sort((a, b) => a.id - b.id) },
-    ),
 })
+
+export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set) => {
+  const open = async () => {
+    const storage = await sanctuaryStorage()
+    set(fromSnapshot(storage.openSanctuary((snapshot) => set(fromSnapshot(snapshot)))))
+    return storage
+  }
+  return {
+    sanctuaryEntries: [],
+    sanctuaryStorage: { loaded: false, health: 'ok', unsavedChanges: 0, backupKey: null },
+    loadEntries: async () => {
+      await open()
+    },
+    saveEntry: async (text) => {
+      const storage = await open()
+      const { entry, snapshot } = storage.saveSanctuaryEntry(text)
+      set(fromSnapshot(snapshot))
+      return { entry, stored: snapshot.unsavedChanges === 0 }
+    },
+    removeEntry: async (id) => {
+      const storage = await open()
+      const snapshot = storage.changeSanctuary({ kind: 'remove', id })
+      set(fromSnapshot(snapshot))
+      return snapshot.unsavedChanges === 0
+    },
+    restoreEntry: (entry) => {
+      void open().then((storage) =>
+        set(fromSnapshot(storage.changeSanctuary({ kind: 'add', entry }))),
+      )
+    },
+    mergeEntries: async (entries) => {
+      const storage = await open()
+      const { added, snapshot } = storage.mergeSanctuaryEntries(entries)
+      set(fromSnapshot(snapshot))
+      return { added, stored: snapshot.unsavedChanges === 0 }
+    },
+  }
+}

@@ -1,36 +1,166 @@
-/** Unburden, the writing screen (/). */
-import { useState } from 'react'
+/**
+ * Unburden, the writing screen (/). This module is on the first paint, so it holds only the editor:
+ * the text area, the counter, the cap, Ready and its shortcut. The choice dialog, the outcome
+ * message, storage and the network are in ./writer-choice, loaded with `import()` as soon as the text
+ * is worth readying (and precached by the service worker, so it loads offline too).
+ */
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+} from 'react'
 import { ScreenHeader } from '../../components/screen-header'
-import { counterLabel } from '../../shared/thought'
+import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thought'
+import { fitInsertion } from '../../shared/thought-input'
+import './writer.css'
+
+const loadChoice = () => import('./writer-choice')
+const WriterChoice = lazy(() => loadChoice().then((module) => ({ default: module.WriterChoice })))
+
+/** Cmd+Enter on Apple devices, Ctrl+Enter elsewhere (PRODUCT.md 3). */
+const onApple = () =>
+  /Mac|iPhone|iPad|iPod/i.test(
+    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ||
+      navigator.platform ||
+      navigator.userAgent,
+  )
 
 /** The writing screen. */
 export function WriterScreen() {
   const [text, setText] = useState('')
+  const [note, setNote] = useState('')
+  const [choosing, setChoosing] = useState(false)
+  const [apple] = useState(onApple)
+  const textArea = useRef<HTMLTextAreaElement>(null)
+  const caret = useRef<number | null>(null)
+  const beforeComposition = useRef<string | null>(null)
+  const ready = isReadyText(text)
+
+  useEffect(() => {
+    if (ready) void loadChoice()
+  }, [ready])
+
+  useLayoutEffect(() => {
+    if (caret.current === null || !textArea.current) return
+    textArea.current.setSelectionRange(caret.current, caret.current)
+    caret.current = null
+  }, [text])
+
+  const accept = (previous: string, next: string, pasted: boolean) => {
+    const fitted = fitInsertion(previous, next)
+    caret.current = fitted.caret
+    setText(fitted.text)
+    if (fitted.cut)
+      setNote(
+        pasted
+          ? `The paste was cut to fit the ${MAX_THOUGHT_LENGTH}-character limit.`
+          : `You have reached the ${MAX_THOUGHT_LENGTH}-character limit.`,
+      )
+    else if (note) setNote('')
+  }
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    // Mid-composition (IME) the text is left alone; the cap applies when the composition ends.
+    if (beforeComposition.current !== null) return setText(event.target.value)
+    const { inputType } = event.nativeEvent as InputEvent
+    accept(text, event.target.value, inputType === 'insertFromPaste')
+  }
+
+  const openChoice = () => {
+    if (isReadyText(text)) setChoosing(true)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || (event.ctrlKey && !apple))) {
+      event.preventDefault()
+      openChoice()
+    }
+  }
+
+  // Back from the dialog or the message: the text area has the focus again (once it is not inert).
+  const returning = useRef(false)
+  useEffect(() => {
+    if (choosing || !returning.current) return
+    returning.current = false
+    textArea.current?.focus()
+  }, [choosing])
+  const backToEditor = () => {
+    returning.current = true
+    setChoosing(false)
+  }
+
   return (
-    <div className="screen">
-      <ScreenHeader
-        title="Unburden"
-        links={[
-          { to: '/void', label: 'The Void' },
-          { to: '/return', label: 'Return to Yourself' },
-        ]}
-      />
-      <main className="writer">
-        <h2 className="writer__heading">What are you carrying today?</h2>
-        <label htmlFor="thought" className="visually-hidden">
-          Your thought
-        </label>
-        <textarea
-          id="thought"
-          className="writer__text"
-          placeholder="Type your thoughts here… No one will see them unless you choose."
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+    <>
+      <div className="screen" inert={choosing}>
+        <ScreenHeader
+          title="Unburden"
+          links={[
+            { to: '/void', label: 'The Void' },
+            { to: '/return', label: 'Return to Yourself' },
+          ]}
         />
-        <p className="writer__counter" aria-live="off">
-          {counterLabel(text)}
-        </p>
-      </main>
-    </div>
+        <main className="writer">
+          <h2 className="writer__heading">What are you carrying today?</h2>
+          <label htmlFor="thought" className="visually-hidden">
+            Your thought
+          </label>
+          <textarea
+            id="thought"
+            ref={textArea}
+            className="writer__text"
+            placeholder="Type your thoughts here… No one will see them unless you choose."
+            value={text}
+            onChange={onChange}
+            onKeyDown={onKeyDown}
+            onCompositionStart={() => (beforeComposition.current = text)}
+            onCompositionEnd={(event) => {
+              const before = beforeComposition.current ?? text
+              beforeComposition.current = null
+              accept(before, event.currentTarget.value, false)
+            }}
+            aria-describedby="thought-counter"
+          />
+          <div className="writer__bar">
+            <p id="thought-counter" className="writer__counter">
+              {counterLabel(text)}
+            </p>
+            {ready && (
+              <p className="writer__ready">
+                <span className="writer__hint" aria-hidden="true">
+                  <kbd>{apple ? 'Cmd' : 'Ctrl'}</kbd>+<kbd>Enter</kbd>
+                </span>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={openChoice}
+                  aria-keyshortcuts={apple ? 'Meta+Enter' : 'Control+Enter'}
+                >
+                  Ready
+                </button>
+              </p>
+            )}
+          </div>
+          <p className="writer__note" role="status">
+            {note}
+          </p>
+        </main>
+      </div>
+      {choosing && (
+        <Suspense fallback={null}>
+          <WriterChoice
+            text={text}
+            onClear={() => setText('')}
+            onCancel={backToEditor}
+            onDone={backToEditor}
+            returnFocus={() => textArea.current}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -1,0 +1,219 @@
+/**
+ * The private entries in localStorage (`sanctuary-entries`), as the entries slice mirrors them.
+ *
+ * Constraints, because browser storage fails in ordinary ways:
+ * - Every change is applied to what is stored *now* (another tab may have written since), and kept as
+ *   pending until a write succeeds: when storage is full or turned off, changes live on in memory and
+ *   are written with the next change that fits. Nothing the visitor saved is dropped.
+ * - A stored value that cannot be read exactly (corrupt JSON, a foreign shape, entries missing fields)
+ *   is first copied under `sanctuary-entries-backup-<time>`; if even that copy cannot be written, the
+ *   stored value is never written over.
+ * - Another tab's changes arrive through the `storage` event.
+ * Loaded with `import()` the first time entries are needed, so the writer's first paint carries none of it.
+ */
+import {
+  SANCTUARY_BACKUP_PREFIX,
+  SANCTUARY_KEY,
+  applyEntriesChange,
+  createEntry,
+  entriesCopyFileName,
+  entriesToMerge,
+  makeEntriesCopy,
+  parseStoredEntries,
+  serializeEntries,
+  type EntriesChange,
+  type SanctuaryEntry,
+} from '../shared/sanctuary-entries'
+
+/** Whether the browser keeps the private entries: `full` (quota), `unavailable` (turned off). */
+export type SanctuaryHealth = 'ok' | 'full' | 'unavailable'
+
+/** The private entries as they stand, and the state of their storage. */
+export interface SanctuarySnapshot {
+  entries: SanctuaryEntry[]
+  health: SanctuaryHealth
+  /** Changes that live only in memory because they could not be written yet. */
+  unsavedChanges: number
+  /** Where an unreadable stored value was kept, when one was found. */
+  backupKey: string | null
+}
+
+let pending: EntriesChange[] = []
+let stored: SanctuaryEntry[] = []
+let health: SanctuaryHealth = 'ok'
+let backupKey: string | null = null
+/** The stored value could not be backed up: it must not be written over. */
+let protectStored = false
+let notify: ((snapshot: SanctuarySnapshot) => void) | null = null
+
+function browserStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { name, code } = error as { name?: unknown; code?: unknown }
+  return (
+    name === 'QuotaExceededError' ||
+    name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    code === 22 ||
+    code === 1014
+  )
+}
+
+function write(storage: Storage, key: string, value: string): SanctuaryHealth {
+  try {
+    storage.setItem(key, value)
+    return 'ok'
+  } catch (error) {
+    return isQuotaError(error) ? 'full' : 'unavailable'
+  }
+}
+
+/** Copies `raw` under a backup key (reusing one that already holds it); null when it cannot. */
+function keepBackup(storage: Storage, raw: string): string | null {
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i)
+      if (key?.startsWith(SANCTUARY_BACKUP_PREFIX) && storage.getItem(key) === raw) return key
+    }
+    let key = `${SANCTUARY_BACKUP_PREFIX}${Date.now()}`
+    while (storage.getItem(key) !== null) key += '-1'
+    return write(storage, key, raw) === 'ok' ? key : null
+  } catch {
+    return null
+  }
+}
+
+/** Reads what is stored into `stored`; backs up and repairs what cannot be read exactly. */
+function readStored(storage: Storage | null): boolean {
+  if (!storage) return false
+  let raw: string | null
+  try {
+    raw = storage.getItem(SANCTUARY_KEY)
+  } catch {
+    return false
+  }
+  const found = parseStoredEntries(raw)
+  stored = found.entries
+  protectStored = false
+  if (found.condition !== 'clean' && raw !== null) {
+    const key = keepBackup(storage, raw)
+    if (key === null) protectStored = true
+    else {
+      backupKey = key
+      write(storage, SANCTUARY_KEY, serializeEntries(stored))
+    }
+  }
+  return true
+}
+
+/** Reads the stored entries, applies the pending changes and tries to write them. */
+function sync(): SanctuarySnapshot {
+  const storage = browserStorage()
+  const readable = readStored(storage)
+  const entries = pending.reduce(applyEntriesChange, stored)
+  if (!readable || !storage) health = 'unavailable'
+  else if (pending.length === 0) health = protectStored ? 'full' : 'ok'
+  else {
+    health = protectStored ? 'full' : write(storage, SANCTUARY_KEY, serializeEntries(entries))
+    if (health === 'ok') {
+      pending = []
+      stored = entries
+    }
+  }
+  return { entries, health, unsavedChanges: pending.length, backupKey }
+}
+
+/**
+ * Reads the private entries and follows other tabs' changes from then on, reporting them to
+ * `onChange` (the latest one given).
+ */
+export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): SanctuarySnapshot {
+  if (!notify && typeof globalThis.addEventListener === 'function') {
+    globalThis.addEventListener('storage', (event: StorageEvent) => {
+      if (event.key === SANCTUARY_KEY || event.key === null) notify?.(sync())
+    })
+  }
+  notify = onChange
+  return sync()
+}
+
+/** Applies `change` to the stored entries (kept in memory when it cannot be written yet). */
+export function changeSanctuary(change: EntriesChange): SanctuarySnapshot {
+  pending.push(change)
+  return sync()
+}
+
+/** Saves `text` as a new private entry; tells whether it reached storage. */
+export function saveSanctuaryEntry(text: string): {
+  entry: SanctuaryEntry
+  snapshot: SanctuarySnapshot
+} {
+  const current = sync()
+  const entry = createEntry(text, Date.now(), current.entries)
+  return { entry, snapshot: changeSanctuary({ kind: 'add', entry }) }
+}
+
+/** Adds the entries of a restored copy whose id is not there yet; tells how many were added. */
+export function mergeSanctuaryEntries(entries: readonly SanctuaryEntry[]): {
+  added: number
+  snapshot: SanctuarySnapshot
+} {
+  const incoming = entriesToMerge(sync().entries, entries)
+  pending.push(...incoming.map((entry): EntriesChange => ({ kind: 'add', entry })))
+  return { added: incoming.length, snapshot: sync() }
+}
+
+/**
+ * Asks the browser to keep this site's storage even when space runs low. Answers whether it is
+ * persisted, or null where the browser has no such request.
+ */
+export async function askToPersist(): Promise<boolean | null> {
+  const storage = globalThis.navigator?.storage
+  if (!storage?.persist) return null
+  try {
+    if (storage.persisted && (await storage.persisted())) return true
+    return await storage.persist()
+  } catch {
+    return null
+  }
+}
+
+/** Whether the browser has agreed to keep this site's storage; null where it cannot say. */
+export async function isPersisted(): Promise<boolean | null> {
+  const storage = globalThis.navigator?.storage
+  if (!storage?.persisted) return null
+  try {
+    return await storage.persisted()
+  } catch {
+    return null
+  }
+}
+
+/** Saves `entries` as a JSON file the visitor keeps ("Download a copy"). */
+export function downloadSanctuaryCopy(entries: readonly SanctuaryEntry[]): void {
+  const now = Date.now()
+  const blob = new Blob([makeEntriesCopy(entries, now)], { type: 'application/json' })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = entriesCopyFileName(now)
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Forgets everything this module holds in memory (tests). */
+export function resetSanctuaryMemory(): void {
+  pending = []
+  stored = []
+  health = 'ok'
+  backupKey = null
+  protectStored = false
+}

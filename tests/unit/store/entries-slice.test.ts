@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
+import { createAppStore } from '../../../src/store'
+import { FakeStorage } from '../../fixtures/fake-storage'
+
+const KEY = 'sanctuary-entries'
+const entry = (id: number, text = `thought ${id}`) => ({
+  id,
+  text,
+  date: new Date(id).toISOString(),
+})
+
+let storage: FakeStorage
+const stored = () => JSON.parse(storage.getItem(KEY) ?? 'null') as unknown
+
+beforeEach(() => {
+  storage = new FakeStorage()
+  vi.stubGlobal('localStorage', storage)
+  resetSanctuaryMemory()
+})
+
+describe('entries slice', () => {
+  it('starts empty and unloaded, then loads what is stored', async () => {
+    storage.setItem(KEY, JSON.stringify([entry(1)]))
+    const store = createAppStore()
+    expect(store.getState().sanctuaryEntries).toEqual([])
+    expect(store.getState().sanctuaryStorage.loaded).toBe(false)
+    await store.getState().loadEntries()
+    expect(store.getState().sanctuaryEntries).toEqual([entry(1)])
+    expect(store.getState().sanctuaryStorage).toEqual({
+      loaded: true,
+      health: 'ok',
+      unsavedChanges: 0,
+      backupKey: null,
+    })
+  })
+
+  it('appends a saved entry after the stored ones and mirrors it', async () => {
+    storage.setItem(KEY, JSON.stringify([entry(1)]))
+    const store = createAppStore()
+    const { entry: saved, stored: reached } = await store.getState().saveEntry(' words ')
+    expect(reached).toBe(true)
+    expect(saved.text).toBe(' words ')
+    expect(store.getState().sanctuaryEntries).toEqual([entry(1), saved])
+    expect(stored()).toEqual([entry(1), saved])
+  })
+
+  it('removes for good, and mirrors that too', async () => {
+    storage.setItem(KEY, JSON.stringify([entry(1), entry(2)]))
+    const store = createAppStore()
+    expect(await store.getState().removeEntry(1)).toBe(true)
+    expect(store.getState().sanctuaryEntries).toEqual([entry(2)])
+    expect(stored()).toEqual([entry(2)])
+  })
+
+  it('restores an entry (a refused or withdrawn offer) once, mirrored to storage', async () => {
+    storage.setItem(KEY, JSON.stringify([entry(1), entry(3)]))
+    const store = createAppStore()
+    store.getState().restoreEntry(entry(2))
+    store.getState().restoreEntry(entry(2))
+    await vi.waitFor(() => expect(stored()).toEqual([entry(1), entry(2), entry(3)]))
+    expect(store.getState().sanctuaryEntries).toEqual([entry(1), entry(2), entry(3)])
+  })
+
+  it('keeps a save in memory and says so when storage is full', async () => {
+    storage.quota = 5
+    const store = createAppStore()
+    const { stored: reached } = await store.getState().saveEntry('words')
+    expect(reached).toBe(false)
+    expect(store.getState().sanctuaryEntries.map((e) => e.text)).toEqual(['words'])
+    expect(store.getState().sanctuaryStorage).toMatchObject({ health: 'full', unsavedChanges: 1 })
+  })
+
+  it('merges a restored copy by id', async () => {
+    storage.setItem(KEY, JSON.stringify([entry(1)]))
+    const store = createAppStore()
+    expect(await store.getState().mergeEntries([entry(1), entry(2)])).toEqual({
+      added: 1,
+      stored: true,
+    })
+    expect(stored()).toEqual([entry(1), entry(2)])
+  })
+})
