@@ -54,9 +54,13 @@ function withFlushLock<T>(work: () => Promise<T>): Promise<T> {
   return navigator.locks.request(OFFER_FLUSH_LOCK, work)
 }
 
-/** Puts `offer`'s words back in the private entries and says so. */
-function handBack(offer: QueuedOffer, reason: 'refused' | 'withdrawn'): void {
+/**
+ * Puts `offer`'s words back in the private entries and says so. Called before the offer leaves the
+ * queue; the entries' storage is loaded first, so the entry is written before the offer is removed.
+ */
+async function handBack(offer: QueuedOffer, reason: 'refused' | 'withdrawn'): Promise<void> {
   const state = useAppStore.getState()
+  await state.loadEntries()
   const now = Date.now()
   state.restoreEntry(
     offer.entry ?? { id: now, text: offer.text, date: new Date(now).toISOString() },
@@ -79,7 +83,7 @@ function handBack(offer: QueuedOffer, reason: 'refused' | 'withdrawn'): void {
 async function handBackRefusedByWorker(): Promise<void> {
   for (const offer of await listOffers()) {
     if (isWaitingOffer(offer)) continue
-    handBack(offer, 'refused')
+    await handBack(offer, 'refused')
     await removeOffer(offer)
   }
 }
@@ -93,7 +97,7 @@ async function flushOnce(): Promise<FlushResult | null> {
       send: (offer) => sendOffer(offer),
       onRefused: async (offer, answer) => {
         console.error('The Void refused a queued offer', answer)
-        handBack(offer, 'refused')
+        await handBack(offer, 'refused')
         await removeOffer(offer)
       },
     })
@@ -171,7 +175,7 @@ export async function withdrawOffer(offer: QueuedOffer): Promise<'withdrawn' | '
   const outcome = await withFlushLock(async () => {
     const stillQueued = (await listOffers()).some((o) => o.clientId === offer.clientId)
     if (!stillQueued) return 'gone' as const
-    handBack(offer, 'withdrawn')
+    await handBack(offer, 'withdrawn')
     await takeOffer(offer)
     return 'withdrawn' as const
   })

@@ -34,6 +34,7 @@ function setOnline(online: boolean) {
 }
 
 beforeEach(() => {
+  localStorage.clear()
   sendOffer.mockReset()
   sendOffer.mockResolvedValue({ kind: 'network-error' })
   setOnline(true)
@@ -129,8 +130,15 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     const offer = makeOffer({ text: 'refused words' })
     await q.enqueueOffer(offer)
     await q.requestOfferFlush('manual')
+    await vi.waitFor(() =>
+      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+        'refused words',
+      ]),
+    )
     const state = q.useAppStore.getState()
-    expect(state.sanctuaryEntries.map((e) => e.text)).toEqual(['refused words'])
+    expect(JSON.parse(localStorage.getItem('sanctuary-entries') ?? '[]')).toEqual(
+      state.sanctuaryEntries,
+    )
     expect(new Date(state.sanctuaryEntries[0]!.date).toISOString()).toBe(
       state.sanctuaryEntries[0]!.date,
     )
@@ -144,7 +152,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     const entry = { id: 42, date: '2025-01-05T10:30:00.000Z', text: '  kept as written ' }
     await q.enqueueOffer(makeOffer({ origin: 'sanctuary', text: 'kept as written', entry }))
     await q.requestOfferFlush('manual')
-    expect(q.useAppStore.getState().sanctuaryEntries).toEqual([entry])
+    await vi.waitFor(() => expect(q.useAppStore.getState().sanctuaryEntries).toEqual([entry]))
   })
 
   it('an offer the service worker found refused is handed back by the next page', async () => {
@@ -158,9 +166,11 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
       waiting.clientId,
     ])
     await q.requestOfferFlush('start')
-    expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
-      'refused while closed',
-    ])
+    await vi.waitFor(() =>
+      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+        'refused while closed',
+      ]),
+    )
     expect(sendOffer.mock.calls.map(([o]) => o.clientId)).toEqual([waiting.clientId])
     expect(await q.listOffers()).toEqual([])
   })
@@ -171,8 +181,12 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     const offer = makeOffer({ text: 'second thoughts' })
     await q.holdOffer(offer)
     expect(await q.withdrawOffer(offer)).toBe('withdrawn')
+    await vi.waitFor(() =>
+      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+        'second thoughts',
+      ]),
+    )
     const state = q.useAppStore.getState()
-    expect(state.sanctuaryEntries.map((e) => e.text)).toEqual(['second thoughts'])
     expect(state.toasts.map((t) => t.title)).toEqual(['Kept private'])
     expect(state.pendingOffers).toEqual([])
     setOnline(true)
