@@ -11,13 +11,30 @@ import { env } from './env'
 /** How long an offer may take before it is held for later, in ms. */
 export const OFFER_TIMEOUT_MS = 8000
 
+/**
+ * Header the service worker adds when it answers a feed request from its cache: the ISO time the
+ * cached answer was fetched from the backend.
+ */
+export const CACHED_AT_HEADER = 'x-unburden-cached-at'
+
 let client: Promise<SupabaseClient> | undefined
+
+// supabase-js hides the response's headers, so the client's fetch notes the cache header of each
+// answer under the request's AbortSignal, which fetchVoidPage makes fresh for every page.
+const cachedAtBySignal = new WeakMap<AbortSignal, string | null>()
+
+const recordingFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init)
+  if (init?.signal) cachedAtBySignal.set(init.signal, response.headers.get(CACHED_AT_HEADER))
+  return response
+}
 
 /** The shared supabase-js client, created on first use. */
 export function getVoidClient(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(env.supabaseUrl, env.supabaseAnonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: recordingFetch },
     }),
   )
   return client
@@ -48,33 +65,55 @@ export async function sendOffer(
   }
 }
 
+/** How long a page of the feed may take before it counts as failed, in ms. */
+export const FEED_TIMEOUT_MS = 8000
+
 /** A page of the wall, newest first. */
 export interface VoidPage {
   rows: VoidThought[]
   /** Total rows on the wall, when asked for. */
   total: number | null
+  /** When the service worker answered from its cache: the ISO time that answer was fetched. */
+  cachedAt: string | null
 }
 
-/** Reads one page of the wall after `cursor` (keyset, never offset). Throws on any failure. */
+/**
+ * Reads one page of the wall after `cursor` (keyset on `created_at desc, id desc`, never offset).
+ * Throws on any failure, and after `timeoutMs` without an answer, so a caller is never left waiting.
+ */
 export async function fetchVoidPage(
   cursor: VoidCursor | null,
-  options: { withTotal?: boolean; signal?: AbortSignal; limit?: number } = {},
+  options: { withTotal?: boolean; signal?: AbortSignal; limit?: number; timeoutMs?: number } = {},
 ): Promise<VoidPage> {
-  const supabase = await getVoidClient()
-  let query = supabase
-    .from(VOID_TABLE)
-    .select('id,text,created_at', options.withTotal ? { count: 'exact' } : undefined)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(options.limit ?? VOID_PAGE_SIZE)
-    .retry(false)
-  if (cursor) {
-    query = query.or(
-      `created_at.lt."${cursor.created_at}",and(created_at.eq."${cursor.created_at}",id.lt.${cursor.id})`,
-    )
+  const controller = new AbortController()
+  const abort = () => controller.abort()
+  const timer = setTimeout(abort, options.timeoutMs ?? FEED_TIMEOUT_MS)
+  options.signal?.addEventListener('abort', abort, { once: true })
+  if (options.signal?.aborted) abort()
+  try {
+    const supabase = await getVoidClient()
+    let query = supabase
+      .from(VOID_TABLE)
+      .select('id,text,created_at', options.withTotal ? { count: 'exact' } : undefined)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(options.limit ?? VOID_PAGE_SIZE)
+      .retry(false)
+    if (cursor) {
+      query = query.or(
+        `created_at.lt."${cursor.created_at}",and(created_at.eq."${cursor.created_at}",id.lt.${cursor.id})`,
+      )
+    }
+    const { data, error, count } = await query.abortSignal(controller.signal)
+    if (controller.signal.aborted) throw new Error('The Void did not answer in time')
+    if (error) throw new Error(error.message || 'The Void could not be read')
+    return {
+      rows: (data ?? []) as VoidThought[],
+      total: count ?? null,
+      cachedAt: cachedAtBySignal.get(controller.signal) ?? null,
+    }
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', abort)
   }
-  if (options.signal) query = query.abortSignal(options.signal)
-  const { data, error, count } = await query
-  if (error) throw new Error(error.message || 'The Void could not be read')
-  return { rows: (data ?? []) as VoidThought[], total: count ?? null }
 }

@@ -1,16 +1,78 @@
-/** The Void's feed as the screen renders it. */
+/**
+ * The Void's feed as the screen renders it: the thoughts loaded so far (newest first, each once), the
+ * wall's total, whether more pages wait, and, when the wall could not be reached, when the feed on
+ * screen was fetched. Loading itself lives with the screen (src/features/void/void-feed.ts).
+ */
 import type { StateCreator } from 'zustand'
 import type { VoidThought } from '../shared/void-rest'
 import type { StoreState } from './types'
 
-export interface VoidFeedSlice {
-  voidFeed: {
-    status: 'idle' | 'loading' | 'ready' | 'error'
-    thoughts: VoidThought[]
-    total: number | null
-  }
+/** The feed's state. */
+export interface VoidFeed {
+  /** `loading`: the first page is on its way and nothing can be shown yet; `error`: nothing to show. */
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  thoughts: VoidThought[]
+  total: number | null
+  /** True while more pages may follow the last one loaded. */
+  hasMore: boolean
+  /** The next page: `loading` while it is on its way, `error` when it failed (a retry is offered). */
+  more: 'idle' | 'loading' | 'error'
+  /** Set when the feed shown comes from a cache: the ISO time it was fetched. */
+  fetchedAt: string | null
 }
 
-export const createVoidFeedSlice: StateCreator<StoreState, [], [], VoidFeedSlice> = () => ({
-  voidFeed: { status: 'idle', thoughts: [], total: null },
+export interface VoidFeedSlice {
+  voidFeed: VoidFeed
+  /** The first page is on its way; what is shown stays until it arrives. */
+  startVoidFeed: () => void
+  /** Shows a first page (fresh, or from a cache with `fetchedAt`), replacing what was shown. */
+  showVoidFeed: (feed: {
+    thoughts: VoidThought[]
+    total: number | null
+    hasMore: boolean
+    fetchedAt: string | null
+  }) => void
+  /** The first page failed and no cached feed exists. */
+  failVoidFeed: () => void
+  /** Marks the next page as loading, idle or failed. */
+  setVoidFeedMore: (more: VoidFeed['more']) => void
+  /** Appends a next page, skipping any thought already shown. */
+  appendVoidPage: (thoughts: VoidThought[], hasMore: boolean) => void
+}
+
+const emptyFeed: VoidFeed = {
+  status: 'idle',
+  thoughts: [],
+  total: null,
+  hasMore: false,
+  more: 'idle',
+  fetchedAt: null,
+}
+
+export const createVoidFeedSlice: StateCreator<StoreState, [], [], VoidFeedSlice> = (set) => ({
+  voidFeed: emptyFeed,
+  startVoidFeed: () =>
+    set(({ voidFeed }) => ({
+      voidFeed: voidFeed.status === 'ready' ? voidFeed : { ...emptyFeed, status: 'loading' },
+    })),
+  showVoidFeed: ({ thoughts, total, hasMore, fetchedAt }) =>
+    set({ voidFeed: { status: 'ready', thoughts, total, hasMore, more: 'idle', fetchedAt } }),
+  failVoidFeed: () =>
+    set(({ voidFeed }) => ({
+      voidFeed: voidFeed.status === 'ready' ? voidFeed : { ...emptyFeed, status: 'error' },
+    })),
+  setVoidFeedMore: (more) => set(({ voidFeed }) => ({ voidFeed: { ...voidFeed, more } })),
+  appendVoidPage: (page, hasMore) =>
+    set(({ voidFeed }) => {
+      const shown = new Set(voidFeed.thoughts.map((thought) => thought.id))
+      const fresh = page.filter((thought) => !shown.has(thought.id))
+      return {
+        voidFeed: {
+          ...voidFeed,
+          thoughts: fresh.length ? [...voidFeed.thoughts, ...fresh] : voidFeed.thoughts,
+          hasMore,
+          more: 'idle',
+        },
+      }
+    }),
 })

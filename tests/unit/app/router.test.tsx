@@ -4,6 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../src/app/router'
 import { resetAppStore } from '../../../src/store'
 
+// The Void asks for its feed when it opens: answer with an empty wall instead of the network.
+vi.mock(import('../../../src/lib/void-api'), async (original) => ({
+  ...(await original()),
+  fetchVoidPage: async () => ({ rows: [], total: 0, cachedAt: null }),
+}))
+
 afterEach(() => {
   cleanup()
   resetAppStore()

@@ -1,0 +1,92 @@
+/**
+ * Shared by the bench/suites/void-*.ts suites: builds the app once per run into a temporary folder
+ * (talking to the bench's own API port), serves it, and launches Debian's Chromium headless. The
+ * backend itself is started by the suites that need one (`startVoidBackend`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import { build, preview } from 'vite'
+
+const root = resolve(import.meta.dirname, '..')
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => done(port))
+    })
+  })
+}
+
+let built: Promise<{ outDir: string; apiPort: number }> | undefined
+
+/** The app built once for this bench run, with the port its backend must listen on. */
+export function buildVoidBenchApp(): Promise<{ outDir: string; apiPort: number }> {
+  built ??= (async () => {
+    const apiPort = Number(process.env.BENCH_API_PORT ?? (await freePort()))
+    const outDir = mkdtempSync(join(tmpdir(), 'unburden-bench-dist-'))
+    process.env.VITE_SUPABASE_URL = `http://localhost:${apiPort}`
+    await build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      build: { outDir, emptyOutDir: true },
+      logLevel: 'error',
+    })
+    process.on('exit', () => rmSync(outDir, { recursive: true, force: true }))
+    return { outDir, apiPort }
+  })()
+  return built
+}
+
+/** A served build and a headless Chromium; `close` stops both. */
+export interface VoidBenchApp {
+  appUrl: string
+  apiPort: number
+  browser: Browser
+  close(): Promise<void>
+}
+
+/** Serves the bench build on a free port and launches Chromium. */
+export async function openVoidBenchApp(): Promise<VoidBenchApp> {
+  const { outDir, apiPort } = await buildVoidBenchApp()
+  const appPort = Number(process.env.BENCH_APP_PORT ?? (await freePort()))
+  const server = await preview({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    build: { outDir },
+    preview: { port: appPort, strictPort: true, host: 'localhost' },
+    logLevel: 'error',
+  })
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  return {
+    appUrl: `http://localhost:${appPort}`,
+    apiPort,
+    browser,
+    close: async () => {
+      await browser.close()
+      await server.close()
+    },
+  }
+}
+
+/** Median of `values`. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** `value` at the `p`th percentile (0–100) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}

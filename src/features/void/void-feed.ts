@@ -1,0 +1,76 @@
+/**
+ * Loading The Void's feed into the store. The first page asks for the wall's total; later pages follow
+ * the last row shown (keyset on `created_at desc, id desc`). A page is never requested twice at once,
+ * and a page that arrives after the feed was replaced is dropped. When the wall cannot be reached, the
+ * last feed the app kept is shown with the time it was fetched; with none, the screen offers Retry.
+ */
+import { fetchVoidPage } from '../../lib/void-api'
+import { readCachedVoidFeed, writeCachedVoidFeed } from '../../lib/void-feed-cache'
+import { VOID_PAGE_SIZE } from '../../shared/void-rest'
+import { useAppStore } from '../../store'
+
+let firstPageInFlight: Promise<void> | null = null
+/** Bumped whenever the first page is shown again, so a next page meant for the old feed is dropped. */
+let generation = 0
+
+/** Loads (or reloads) the first page. What is on screen stays until the answer arrives. */
+export function loadVoidFeed(): Promise<void> {
+  firstPageInFlight ??= (async () => {
+    const store = useAppStore.getState()
+    store.startVoidFeed()
+    try {
+      const page = await fetchVoidPage(null, { withTotal: true })
+      generation++
+      const hasMore =
+        page.rows.length === VOID_PAGE_SIZE &&
+        (page.total === null || page.total > page.rows.length)
+      // An answer from the service worker's cache is shown as it was, without paging further.
+      store.showVoidFeed({
+        thoughts: page.rows,
+        total: page.total,
+        hasMore: hasMore && !page.cachedAt,
+        fetchedAt: page.cachedAt,
+      })
+      if (!page.cachedAt) {
+        writeCachedVoidFeed({
+          thoughts: page.rows,
+          total: page.total,
+          fetchedAt: new Date().toISOString(),
+        })
+      }
+    } catch (error) {
+      console.error('The Void could not be read', error)
+      if (useAppStore.getState().voidFeed.status === 'ready') return
+      const cached = readCachedVoidFeed()
+      if (cached) {
+        generation++
+        store.showVoidFeed({ ...cached, hasMore: false })
+      } else {
+        store.failVoidFeed()
+      }
+    } finally {
+      firstPageInFlight = null
+    }
+  })()
+  return firstPageInFlight
+}
+
+/** Loads the page after the last thought shown, unless one is already on its way or none is left. */
+export async function loadMoreVoidThoughts(): Promise<void> {
+  const store = useAppStore.getState()
+  const { voidFeed } = store
+  if (firstPageInFlight || voidFeed.status !== 'ready') return
+  if (!voidFeed.hasMore || voidFeed.more === 'loading') return
+  const last = voidFeed.thoughts.at(-1)
+  if (!last) return
+  const pageOf = generation
+  store.setVoidFeedMore('loading')
+  try {
+    const page = await fetchVoidPage({ created_at: last.created_at, id: last.id })
+    if (pageOf !== generation) return
+    store.appendVoidPage(page.rows, page.rows.length === VOID_PAGE_SIZE)
+  } catch (error) {
+    console.error('More of The Void could not be read', error)
+    if (pageOf === generation) store.setVoidFeedMore('error')
+  }
+}

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { VoidPage } from '../../../../src/lib/void-api'
+import type { CachedVoidFeed } from '../../../../src/lib/void-feed-cache'
+import { useAppStore } from '../../../../src/store'
+
+const api = vi.hoisted(() => ({ fetchVoidPage: vi.fn() }))
+const cache = vi.hoisted(() => ({ stored: null as CachedVoidFeed | null }))
+vi.mock('../../../../src/lib/void-api', () => api)
+vi.mock('../../../../src/lib/void-feed-cache', () => ({
+  readCachedVoidFeed: () => cache.stored,
+  writeCachedVoidFeed: (feed: CachedVoidFeed) => {
+    cache.stored = feed
+  },
+}))
+
+const { loadMoreVoidThoughts, loadVoidFeed } =
+  await import('../../../../src/features/void/void-feed')
+
+const row = (id: number) => ({
+  id,
+  text: `thought ${id}`,
+  created_at: `2025-01-05T10:30:00.${String(id).padStart(6, '0')}+00:00`,
+})
+const page = (from: number, count: number): VoidPage['rows'] =>
+  Array.from({ length: count }, (_, i) => row(from - i))
+
+beforeEach(() => {
+  // resetAppStore() would swap in actions bound to another store: reset the feed's data only.
+  useAppStore.setState({ voidFeed: useAppStore.getInitialState().voidFeed })
+  cache.stored = null
+  api.fetchVoidPage.mockReset()
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+
+describe('loading The Void', () => {
+  it('shows the first page with the total, keeps a copy, and pages by the last row', async () => {
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(120, 50), total: 120, cachedAt: null })
+    await loadVoidFeed()
+    expect(api.fetchVoidPage).toHaveBeenCalledWith(null, { withTotal: true })
+    expect(useAppStore.getState().voidFeed).toMatchObject({
+      status: 'ready',
+      total: 120,
+      hasMore: true,
+    })
+    expect(cache.stored?.thoughts).toHaveLength(50)
+
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(70, 50), total: null, cachedAt: null })
+    await loadMoreVoidThoughts()
+    expect(api.fetchVoidPage).toHaveBeenLastCalledWith({ created_at: row(71).created_at, id: 71 })
+    expect(useAppStore.getState().voidFeed.thoughts).toHaveLength(100)
+  })
+
+  it('never asks for the same next page twice at once', async () => {
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(120, 50), total: 120, cachedAt: null })
+    await loadVoidFeed()
+    let answer: (value: VoidPage) => void = () => {}
+    api.fetchVoidPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    const first = loadMoreVoidThoughts()
+    const second = loadMoreVoidThoughts()
+    answer({ rows: page(70, 20), total: null, cachedAt: null })
+    await Promise.all([first, second])
+    expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
+    expect(useAppStore.getState().voidFeed).toMatchObject({ hasMore: false, more: 'idle' })
+    await loadMoreVoidThoughts()
+    expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows the feed kept by the app, with its time, when the wall cannot be reached', async () => {
+    cache.stored = { thoughts: [row(1)], total: 1, fetchedAt: '2025-01-05T10:31:00.000Z' }
+    api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
+    await loadVoidFeed()
+    expect(useAppStore.getState().voidFeed).toMatchObject({
+      status: 'ready',
+      thoughts: [row(1)],
+      fetchedAt: '2025-01-05T10:31:00.000Z',
+      hasMore: false,
+    })
+  })
+
+  it('shows the service worker’s cached answer with its time, without keeping it as fresh', async () => {
+    api.fetchVoidPage.mockResolvedValueOnce({
+      rows: page(120, 50),
+      total: 120,
+      cachedAt: '2025-01-04T08:00:00.000Z',
+    })
+    await loadVoidFeed()
+    expect(useAppStore.getState().voidFeed).toMatchObject({
+      fetchedAt: '2025-01-04T08:00:00.000Z',
+      hasMore: false,
+    })
+    expect(cache.stored).toBeNull()
+  })
+
+  it('ends in the error state, not loading, with nothing kept', async () => {
+    api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
+    await loadVoidFeed()
+    expect(useAppStore.getState().voidFeed.status).toBe('error')
+  })
+
+  it('marks a failed next page for a retry, without losing what is shown', async () => {
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(120, 50), total: 120, cachedAt: null })
+    await loadVoidFeed()
+    api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
+    await loadMoreVoidThoughts()
+    expect(useAppStore.getState().voidFeed).toMatchObject({ more: 'error' })
+    expect(useAppStore.getState().voidFeed.thoughts).toHaveLength(50)
+  })
+})
