@@ -69,10 +69,9 @@ test('backend unreachable while the browser thinks it is online → delivered on
   expect(await wallTexts()).toEqual([])
   await setFaults({ mode: 'none' })
   // Only the backoff timer can notice: no online event, no reload.
-  await expect.poll(wallTexts, { timeout: 20_000 }).toEqual([
-    'said into the wind',
-    'and then some more',
-  ])
+  await expect
+    .poll(wallTexts, { timeout: 20_000 })
+    .toEqual(['said into the wind', 'and then some more'])
   await expect.poll(() => queuedOffers(page)).toEqual([])
 })
 

@@ -1,5 +1,5 @@
 /** Helpers for the offline end-to-end specs: offering from the writer, reading the queue, the wall. */
-import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { wallRows } from './backend'
 
 export const HELD = "Held for The Void. It will be offered when you're back online."
@@ -49,14 +49,6 @@ export async function wallTexts(): Promise<string[]> {
 
 /** The offline status line. */
 export const offlineLine = (page: Page) => page.locator('.offline-status')
-
-/** Stops every service worker of the browser, as when the phone's browser was closed (CDP). */
-export async function stopServiceWorkers(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.stopAllWorkers')
-  await cdp.detach()
-}
 
 /**
  * Chromium's offline emulation (context.setOffline) fails a new document's requests but leaves its
