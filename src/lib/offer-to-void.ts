@@ -9,6 +9,7 @@ import { trimThought } from '../shared/thought'
 import { listOffers } from './offer-queue-store'
 import { holdOffer } from './offer-queue'
 import { sendOffer } from './void-api'
+import { newClientId } from '../shared/client-id'
 
 /**
  * - `offered`: on the wall;
@@ -33,7 +34,7 @@ export async function offerToVoid(
   entry?: QueuedOffer['entry'],
 ): Promise<OfferOutcome> {
   const offer: QueuedOffer = {
-    clientId: crypto.randomUUID(),
+    clientId: newClientId(),
     text: trimThought(text),
     queuedAt: nextQueueTime(),
     attempts: 0,
