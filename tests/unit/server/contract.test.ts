@@ -460,6 +460,7 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
         [`/rest/v1/${TABLE}?select=nope`, {}, 400, '42703'],
         [`/rest/v1/${TABLE}?limit=many`, {}, 400, 'PGRST100'],
         [`/rest/v1/${TABLE}?id=like`, {}, 400, 'PGRST100'],
+        ['/rest/v1/void_%E0%A4%A', {}, 400, 'PGRST100'],
       ] as const) {
         const response = await call(path, init as RequestInit)
         expect({ path, status: response.status }).toEqual({ path, status })

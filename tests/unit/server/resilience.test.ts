@@ -3,7 +3,7 @@
  * burst of offers, then a restart, keeps every offer that was answered with a 2xx.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,9 +11,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startBackend } from '../../../server/index'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
+import { MIGRATIONS_DIR } from '../../../server/migrations'
 import { allowNetwork } from '../setup/no-network'
 import {
   ENGINES,
+  freshPgliteDir,
   ownerRows,
   realFetch,
   startTestBackend,
@@ -150,6 +152,15 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     const many = Array.from({ length: 20_000 }, (_, i) => ({ text: `bulk ${i}` }))
     expect((await control('POST', '/__seed', { rows: many })).status).toBe(201)
     expect(await ownerRows(backend)).toHaveLength(20_003)
+    if (engine === 'pglite') {
+      // PGlite has no autovacuum: the backend vacuums after a bulk load itself.
+      const [stats] = await backend.engine.transaction((tx) =>
+        tx.query<{ vacuums: number }>(
+          `select vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'void_thoughts'`,
+        ),
+      )
+      expect(stats?.vacuums).toBeGreaterThan(0)
+    }
 
     await control('POST', '/__faults', { mode: 'drop', latencyMs: 5 })
     await control('POST', '/__reset')
@@ -195,8 +206,8 @@ describe('without the faults flag', () => {
 })
 
 describe('the data folder lock', () => {
-  it('a second backend on the same folder stops with a clear message; after close it may start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'unburden-lock-'))
+  it('a second backend on the same folder stops with a clear message; after close it may start, and applies nothing twice', async () => {
+    const dataDir = await freshPgliteDir()
     try {
       const first = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
       await expect(
@@ -204,6 +215,18 @@ describe('the data folder lock', () => {
       ).rejects.toThrow(/Another backend \(pid \d+\) is using the data folder/)
       await first.close()
       const second = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
+      // Reopening applied no migration twice (a second `create table` would have failed anyway).
+      const applied = await second.engine.transaction((tx) =>
+        tx.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations order by version',
+        ),
+      )
+      expect(applied.map((row) => row.version)).toEqual(
+        readdirSync(MIGRATIONS_DIR)
+          .filter((file) => file.endsWith('.sql'))
+          .sort()
+          .map((file) => file.split('_')[0]),
+      )
       await second.close()
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
@@ -249,10 +272,40 @@ async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
   return child
 }
 
+describe('two server processes on one data folder', () => {
+  it('the second stops with a clear message and the first keeps serving', async () => {
+    const dataDir = await freshPgliteDir()
+    const [port, otherPort] = [await freePort(), await freePort()]
+    let first: ChildProcess | undefined
+    try {
+      first = await spawnServer({
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      })
+      await expect(
+        spawnServer({ API_PORT: String(otherPort), API_HOST: '127.0.0.1', DATA_DIR: dataDir }),
+      ).rejects.toThrow(/exited \(1\).*Another backend \(pid \d+\) is using the data folder/s)
+      const response = await realFetch(`http://127.0.0.1:${port}/rest/v1/${TABLE}?select=id`, {
+        headers: { apikey: LOCAL_ANON_KEY },
+      })
+      expect(response.status).toBe(200)
+    } finally {
+      if (first && first.exitCode === null && first.signalCode === null) {
+        const exited = new Promise((resolve) => first!.once('exit', resolve))
+        first.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 240_000)
+})
+
 describe.each(ENGINES)('kill -9 on %s', (engine) => {
   it('every offer answered with a 2xx before the kill is there after a restart', async () => {
     const port = await freePort()
-    const dataDir = mkdtempSync(join(tmpdir(), 'unburden-kill-'))
+    const dataDir =
+      engine === 'pglite' ? await freshPgliteDir() : mkdtempSync(join(tmpdir(), 'unburden-kill-'))
     const postgres = engine === 'postgres' ? await startTestPostgres() : undefined
     const env = {
       API_PORT: String(port),
@@ -281,11 +334,15 @@ describe.each(ENGINES)('kill -9 on %s', (engine) => {
         }
       }
       const senders = Array.from({ length: 8 }, sender)
-      while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 5))
+      const deadline = Date.now() + 60_000
+      while (acknowledged.length < 150 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      const exited = new Promise((resolve) => child!.once('exit', resolve))
       child.kill('SIGKILL')
       killed = true
       await Promise.all(senders)
-      await new Promise((resolve) => child!.once('exit', resolve))
+      await exited
+      expect(acknowledged.length).toBeGreaterThanOrEqual(150)
 
       child = await spawnServer(env)
       const service = signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET)
@@ -298,9 +355,10 @@ describe.each(ENGINES)('kill -9 on %s', (engine) => {
       expect(missing).toEqual([])
       expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length)
     } finally {
-      if (child && child.exitCode === null) {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve))
         child.kill('SIGTERM')
-        await new Promise((resolve) => child!.once('exit', resolve))
+        await exited
       }
       await postgres?.stop()
       rmSync(dataDir, { recursive: true, force: true })
