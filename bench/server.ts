@@ -3,8 +3,11 @@
  * supabase-js as the app calls it. Prints p50/p95 of the first feed page and of a deep keyset page,
  * inserts per second with 20 concurrent clients (write limit off), and the start-up time on an
  * existing data folder. Targets: both pages p95 ≤ 10 ms, ≥ 400 inserts/s, warm start ≤ 1 s.
+ * The server runs in its own process (`npm run server`), as it does for the app; the clients here.
  */
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -18,7 +21,7 @@ const INSERTS = 3000
 const dataDir = mkdtempSync(join(tmpdir(), 'unburden-bench-'))
 const options = { port: 0, host: '127.0.0.1', dataDir, log: false as const, writeLimitPerMinute: 0 }
 
-function client(backend: Backend): SupabaseClient {
+function client(backend: Pick<Backend, 'url' | 'anonKey'>): SupabaseClient {
   return createClient(backend.url, backend.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
@@ -27,6 +30,48 @@ function client(backend: Backend): SupabaseClient {
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `npm run server` on the data folder; resolves with a stop function once it is ready. */
+async function serverProcess(port: number): Promise<() => Promise<void>> {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        VOID_WRITE_LIMIT_PER_MINUTE: '0',
+        LOG_REQUESTS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  await new Promise<void>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Anon key')) resolve()
+    })
+    void exited.then(() => reject(new Error(`The server exited: ${output}`)))
+  })
+  return async () => {
+    child.kill('SIGTERM')
+    await exited
+  }
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`
@@ -50,6 +95,7 @@ async function timePages(
   )
 }
 
+let stopServer: (() => Promise<void>) | undefined
 try {
   const coldStart = performance.now()
   let backend = await startBackend(options)
@@ -71,7 +117,19 @@ try {
   await backend.engine.exec('vacuum analyze public.void_thoughts')
   console.log(`seed ${ROWS} rows                     ${ms(performance.now() - seeded)}`)
 
-  const supabase = client(backend)
+  const [cursor] = await backend.engine.transaction((tx) =>
+    tx.query<{ created_at: string; id: number }>(
+      `select to_json(created_at)#>>'{}' as created_at, id from public.void_thoughts
+        order by created_at desc, id desc offset 90000 limit 1`,
+    ),
+  )
+  if (!cursor) throw new Error('no cursor row')
+  await backend.close()
+
+  const port = await freePort()
+  stopServer = await serverProcess(port)
+  const remote = { url: `http://127.0.0.1:${port}`, anonKey: backend.anonKey }
+  const supabase = client(remote)
   const feed = () =>
     supabase
       .from('void_thoughts')
@@ -89,20 +147,13 @@ try {
       .limit(50),
   )
 
-  const [cursor] = await backend.engine.transaction((tx) =>
-    tx.query<{ created_at: string; id: number }>(
-      `select to_json(created_at)#>>'{}' as created_at, id from public.void_thoughts
-        order by created_at desc, id desc offset 90000 limit 1`,
-    ),
-  )
-  if (!cursor) throw new Error('no cursor row')
   await timePages('deep keyset page (after row 90,000)', () =>
     feed().or(
       `created_at.lt."${cursor.created_at}",and(created_at.eq."${cursor.created_at}",id.lt.${cursor.id})`,
     ),
   )
 
-  const writers = Array.from({ length: WRITERS }, () => client(backend))
+  const writers = Array.from({ length: WRITERS }, () => client(remote))
   let next = 0
   const insertsStarted = performance.now()
   await Promise.all(
@@ -121,7 +172,8 @@ try {
     `inserts, ${WRITERS} concurrent clients         ${perSecond.toFixed(0)}/s  ${perSecond >= 400 ? 'ok' : 'UNDER the 400/s target'}`,
   )
 
-  await backend.close()
+  await stopServer()
+  stopServer = undefined
   const warmStarted = performance.now()
   backend = await startBackend(options)
   const warm = performance.now() - warmStarted
@@ -132,5 +184,6 @@ try {
   )
   await backend.close()
 } finally {
+  await stopServer?.()
   rmSync(dataDir, { recursive: true, force: true })
 }

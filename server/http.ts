@@ -155,6 +155,7 @@ export function createHandler(context: HttpContext) {
     let status = 0
 
     const send = (answer: Answer) => {
+      if (response.headersSent || request.socket.destroyed) return
       status = answer.status
       response.writeHead(answer.status, { ...CORS, ...answer.headers })
       response.end(answer.body)

@@ -55,7 +55,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       controls,
       log,
     })
-    const server = createServer((request, response) => void handler(request, response))
+    // The handler answers every error itself; this only guards the process against the unforeseen.
+    const server = createServer((request, response) =>
+      handler(request, response).catch(() => response.destroy()),
+    )
     server.keepAliveTimeout = 5000
     await new Promise<void>((done, fail) => {
       server.once('error', fail)

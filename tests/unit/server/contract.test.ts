@@ -269,6 +269,10 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
         'spaces, tabs, newlines and no-break spaces',
         async () => fromClient(await offer(' \t\n\r\u00a0\u3000 ')),
       ],
+      [
+        'zero-width and other Unicode spaces',
+        async () => fromClient(await offer('\u200b\u2003\ufeff\u202f')),
+      ],
       ['5001 characters', async () => fromClient(await offer('x'.repeat(5001)))],
       ['a NUL byte', async () => fromClient(await offer('before\u0000after'))],
       [

@@ -35,13 +35,18 @@ class NoRealtime {
 
 /**
  * A new PGlite data folder with the migrations applied. Creating one takes 3–20 s on a busy machine,
- * so the first is kept as a template (keyed by the migrations and the migration code) and copied.
+ * so the first is kept as a template (keyed by the migrations, the migration code and PGlite's
+ * version) and copied.
  */
 export async function freshPgliteDir(): Promise<string> {
   const hash = createHash('sha256')
   for (const file of readdirSync(MIGRATIONS_DIR).sort())
     hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)))
   hash.update(readFileSync(new URL('../../../../server/migrations.ts', import.meta.url)))
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+  ) as { devDependencies: Record<string, string> }
+  hash.update(manifest.devDependencies['@electric-sql/pglite'] ?? '')
   const template = join(tmpdir(), `unburden-pglite-template-${hash.digest('hex').slice(0, 16)}`)
   if (!existsSync(template)) {
     const building = mkdtempSync(`${template}-building-`)
