@@ -261,6 +261,20 @@ test.describe('publishing an entry', () => {
   })
 })
 
+test.describe('publishing to an unreachable backend', () => {
+  test('queues the offer, and the entry leaves once it is safely queued', async ({ page }) => {
+    await setFaults({ mode: 'drop' })
+    await openWith(page, JSON.stringify([OLDER]))
+    await cardFor(page, OLDER.text).getByRole('button', { name: 'Publish to Void' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Held for The Void.' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your sanctuary is empty.' })).toBeVisible()
+    expect((await queuedOffers(page)).map((offer) => offer.entry)).toEqual([OLDER])
+    expect(await storedEntries(page)).toEqual([])
+    expect(await wallRows()).toEqual([])
+  })
+})
+
 test.describe('keeping a copy', () => {
   test('downloads the entries as a JSON file and restores them, merging by id', async ({
     page,
@@ -397,6 +411,31 @@ test.describe('keeping a copy', () => {
   })
 })
 
+test.describe('storage turned off', () => {
+  test('the screens still work, and say plainly that nothing can be kept', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError')
+        },
+      })
+    })
+    await page.goto('/return')
+    await expect(page.getByRole('heading', { name: 'Your sanctuary is empty.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'not letting Unburden keep' }),
+    ).toBeVisible()
+    await page.getByRole('link', { name: 'Return to Unburden' }).click()
+    await page.getByRole('textbox', { name: 'Your thought' }).fill('nowhere to keep this')
+    await page.getByRole('button', { name: 'Ready' }).click()
+    await page.getByRole('button', { name: 'Save it, privately' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Your thought' })).toHaveValue(
+      'nowhere to keep this',
+    )
+  })
+})
+
 test.describe('accessibility', () => {
   test('axe finds no violations: empty, with entries, and with a confirmation open', async ({
     page,
@@ -410,5 +449,29 @@ test.describe('accessibility', () => {
     await cards(page).first().getByRole('button', { name: 'Publish to Void' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  })
+
+  test('on a phone, every control is at least 44 px tall and works from the keyboard', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await openWith(page, JSON.stringify([OLDER]))
+    await expect(cards(page)).toHaveCount(1)
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main a, main button, header a')]
+        .filter((el) => el.getBoundingClientRect().height < 44)
+        .map((el) => el.textContent),
+    )
+    expect(small).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+    expect(overflow).toBe(false)
+    // Keyboard only: reach "Let it go" on the card and confirm with Enter.
+    await cardFor(page, OLDER.text).getByRole('button', { name: 'Let it go' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Let this thought go?' })).toBeVisible()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Your sanctuary is empty.' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your sanctuary is empty.' })).toBeFocused()
   })
 })

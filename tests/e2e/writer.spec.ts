@@ -100,6 +100,23 @@ test.describe('the editor', () => {
     await expect(ready(page)).toHaveCount(0)
   })
 
+  test('on Apple devices the hint is Cmd+Enter, and Ctrl+Enter stays a plain key', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' })
+      Object.defineProperty(navigator, 'userAgentData', { get: () => ({ platform: 'macOS' }) })
+    })
+    await page.goto('/')
+    await thought(page).fill('on a Mac')
+    await expect(page.locator('.writer__hint')).toHaveText('Cmd+Enter')
+    await expect(ready(page)).toHaveAttribute('aria-keyshortcuts', 'Meta+Enter')
+    await thought(page).press('Control+Enter')
+    await expect(choiceDialog(page)).toBeHidden()
+    await thought(page).press('Meta+Enter')
+    await expect(choiceDialog(page)).toBeVisible()
+  })
+
   test('refuses typing beyond 5000 characters', async ({ page }) => {
     await page.goto('/')
     await thought(page).fill('x'.repeat(4998))
@@ -108,9 +125,11 @@ test.describe('the editor', () => {
     await expect(counter(page)).toHaveText('5000/5000 characters')
     await expect(thought(page)).toHaveValue(`${'x'.repeat(4998)}ab`)
     // In the middle too: the text is left as it was.
-    await thought(page).press('Home')
+    await thought(page).press('Control+Home')
     await thought(page).pressSequentially('Z')
     await expect(thought(page)).toHaveValue(`${'x'.repeat(4998)}ab`)
+    // ...and the caret stays where it was.
+    expect(await thought(page).evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe(0)
     await expect(page.getByRole('status').filter({ hasText: 'character limit' })).toHaveText(
       'You have reached the 5000-character limit.',
     )
@@ -383,6 +402,37 @@ test.describe('accessibility', () => {
     await ready(page).click()
     await expect(choiceDialog(page)).toBeVisible()
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  })
+
+  test('on a phone, every control is at least 44 px tall and nothing overflows', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    await thought(page).fill('small screen')
+    await ready(page).click()
+    await expect(choiceDialog(page)).toBeVisible()
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a, button')]
+        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().height < 44)
+        .map((el) => el.textContent),
+    )
+    expect(small).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+    expect(overflow).toBe(false)
+  })
+
+  test('with reduced motion, the dialog and the message do not animate', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await writeAndReady(page, 'still')
+    expect(await choiceDialog(page).evaluate((el) => getComputedStyle(el).animationName)).toBe(
+      'none',
+    )
+    await option(page, 'Let it go').click()
+    const message = page.getByTestId('outcome').locator('p')
+    await expect(message).toBeVisible()
+    expect(await message.evaluate((el) => getComputedStyle(el).animationName)).toBe('none')
   })
 
   test('axe finds no violations on the outcome message', async ({ page }) => {

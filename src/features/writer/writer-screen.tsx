@@ -65,6 +65,10 @@ export function WriterScreen() {
     const fitted = fitInsertion(previous, next)
     caret.current = fitted.caret
     setText(fitted.text)
+    // Nothing fitted: no render follows, and React puts the old value back with the caret at the end.
+    const at = fitted.caret
+    if (at !== null && fitted.text === previous)
+      queueMicrotask(() => textArea.current?.setSelectionRange(at, at))
     if (fitted.cut)
       setNote(
         pasted
