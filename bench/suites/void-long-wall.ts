@@ -4,6 +4,7 @@
  * page held at any moment (the wall keeps only the chunks near the screen), the DOM size at the start
  * and the end, and the frame intervals measured while scrolling.
  */
+import { cpus, loadavg } from 'node:os'
 import { openVoidBenchApp, percentile, startVoidBackend } from '../void-support'
 
 export const name = 'The Void: scrolling a wall of 10,000 thoughts'
@@ -75,6 +76,7 @@ export async function run(): Promise<void> {
       `max card elements in page   ${result.maxCards}  (bounded: chunks of 25 near the screen)`,
     )
     console.log(`DOM elements start → end    ${result.nodesAtStart} → ${result.nodesAtEnd}`)
+    console.log(`machine load (1 min)        ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`)
     console.log(
       `frame interval              p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, p99 ${percentile(frames, 99).toFixed(1)} ms, max ${Math.max(...frames).toFixed(0)} ms over ${frames.length} frames; ${long} over 50 ms`,
     )
