@@ -2,7 +2,7 @@
  * The offer queue as the service worker reads it: the same idb-keyval store as the page's
  * src/lib/offer-queue-store.ts (names and keys from src/shared/offer-queue-policy.ts).
  */
-import { createStore, del, promisifyRequest, type UseStore } from 'idb-keyval'
+import { createStore, delMany, promisifyRequest, type UseStore } from 'idb-keyval'
 import type { QueuedOffer } from '../src/shared/offer'
 import {
   OFFER_QUEUE_DB,
@@ -18,14 +18,16 @@ const offerStore = () => (store ??= createStore(OFFER_QUEUE_DB, OFFER_QUEUE_STOR
 export const workerOfferStorage: OfferQueueStorage = {
   list: () =>
     offerStore()('readonly', (s) => promisifyRequest(s.getAll() as IDBRequest<QueuedOffer[]>)),
-  put: (offer) =>
+  put: (offers) =>
     offerStore()('readwrite', (s) => {
-      const key = offerKey(offer)
-      const existing = s.getKey(key)
-      existing.onsuccess = () => {
-        if (existing.result !== undefined) s.put(offer, key)
+      for (const offer of offers) {
+        const key = offerKey(offer)
+        const existing = s.getKey(key)
+        existing.onsuccess = () => {
+          if (existing.result !== undefined) s.put(offer, key)
+        }
       }
       return promisifyRequest(s.transaction)
     }),
-  remove: (offer) => del(offerKey(offer), offerStore()),
+  remove: (offers) => delMany(offers.map(offerKey), offerStore()),
 }

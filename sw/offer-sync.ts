@@ -7,14 +7,12 @@
 import type { WorkerToPageMessage } from '../src/shared/messages'
 import {
   OFFER_FLUSH_LOCK,
+  OFFER_SEND_TIMEOUT_MS,
   flushOfferQueue,
   type FlushResult,
   type OfferQueueStorage,
 } from '../src/shared/offer-queue-policy'
-import { postOffer, type BackendConfig } from '../src/shared/offer-wire'
-
-/** How long the worker waits for one offer's answer, in ms. */
-export const WORKER_OFFER_TIMEOUT_MS = 8000
+import { postOffers, type BackendConfig } from '../src/shared/offer-wire'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -47,12 +45,11 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
   const flush = () =>
     flushOfferQueue({
       storage: deps.storage,
-      send: (offer) => postOffer(deps.fetch, backend, offer, WORKER_OFFER_TIMEOUT_MS),
+      send: (offers) => postOffers(deps.fetch, backend, offers, OFFER_SEND_TIMEOUT_MS),
       onRefused: (offer, answer) =>
-        deps.storage.put({
-          ...offer,
-          refusedStatus: answer.kind === 'status' ? answer.status : 0,
-        }),
+        deps.storage.put([
+          { ...offer, refusedStatus: answer.kind === 'status' ? answer.status : 0 },
+        ]),
     })
   const result = await (deps.locks ? deps.locks.request(OFFER_FLUSH_LOCK, flush) : flush())
   if (result.retryInMs !== null) throw new Error('Offers still wait: the Void was unreachable')

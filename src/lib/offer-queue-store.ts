@@ -1,11 +1,12 @@
 /**
  * Durable storage of the offer queue in IndexedDB, in its own named idb-keyval store so the page and
  * the service worker (sw/offer-store.ts, same names from src/shared) read the same items. Keys sort
- * by queue time, so listing is oldest first. Writes use a "strict" durability transaction and resolve
- * only once it has committed, so an offer is on disk before the writer says "held".
+ * by queue time, so listing is oldest first. Enqueueing uses a "strict" durability transaction and
+ * resolves only once it has committed, so an offer is on disk before the writer says "held". Other
+ * writes (attempt counts, removals) may be lost in a crash at worst, which only means a harmless resend.
  * The queue's policy lives in src/shared/offer-queue-policy.ts; this module only stores.
  */
-import { del, promisifyRequest, type UseStore } from 'idb-keyval'
+import { promisifyRequest } from 'idb-keyval'
 import type { QueuedOffer } from '../shared/offer'
 import {
   OFFER_QUEUE_DB,
@@ -31,26 +32,29 @@ function openQueue(): Promise<IDBDatabase> {
   return opened
 }
 
-/** idb-keyval's store over the queue, with strict durability for every write. */
-const offerStore: UseStore = (mode, callback) =>
-  openQueue().then((db) =>
+/** Runs `callback` in one transaction on the queue's object store (idb-keyval's store shape). */
+function offerStore<T>(
+  mode: IDBTransactionMode,
+  callback: (store: IDBObjectStore) => T | PromiseLike<T>,
+  durability: IDBTransactionDurability = 'default',
+): Promise<T> {
+  return openQueue().then((db) =>
     callback(
-      db
-        .transaction(
-          OFFER_QUEUE_STORE,
-          mode,
-          mode === 'readwrite' ? { durability: 'strict' } : undefined,
-        )
-        .objectStore(OFFER_QUEUE_STORE),
+      db.transaction(OFFER_QUEUE_STORE, mode, { durability }).objectStore(OFFER_QUEUE_STORE),
     ),
   )
+}
 
-/** Stores `offer`; resolves once the write transaction has committed. */
+/** Stores `offer`; resolves once the write transaction has committed to disk. */
 export async function enqueueOffer(offer: QueuedOffer): Promise<void> {
-  await offerStore('readwrite', (store) => {
-    store.add(offer, offerKey(offer))
-    return promisifyRequest(store.transaction)
-  })
+  await offerStore(
+    'readwrite',
+    (store) => {
+      store.add(offer, offerKey(offer))
+      return promisifyRequest(store.transaction)
+    },
+    'strict',
+  )
 }
 
 /** Every offer in the queue, oldest first (including refused ones awaiting hand-back). */
@@ -60,21 +64,36 @@ export async function listOffers(): Promise<QueuedOffer[]> {
   )
 }
 
-/** Replaces a stored offer (e.g. its attempt count); does nothing once it has left the queue. */
-export async function updateOffer(offer: QueuedOffer): Promise<void> {
+/** Replaces stored offers (e.g. their attempt counts); an offer that has left the queue stays gone. */
+export async function updateOffers(offers: QueuedOffer[]): Promise<void> {
   await offerStore('readwrite', (store) => {
-    const key = offerKey(offer)
-    const existing = store.getKey(key)
-    existing.onsuccess = () => {
-      if (existing.result !== undefined) store.put(offer, key)
+    for (const offer of offers) {
+      const key = offerKey(offer)
+      const existing = store.getKey(key)
+      existing.onsuccess = () => {
+        if (existing.result !== undefined) store.put(offer, key)
+      }
     }
     return promisifyRequest(store.transaction)
   })
 }
 
+/** Replaces a stored offer; does nothing once it has left the queue. */
+export function updateOffer(offer: QueuedOffer): Promise<void> {
+  return updateOffers([offer])
+}
+
+/** Removes delivered, refused or withdrawn offers, in one transaction. */
+export async function removeOffers(offers: QueuedOffer[]): Promise<void> {
+  await offerStore('readwrite', (store) => {
+    for (const offer of offers) store.delete(offerKey(offer))
+    return promisifyRequest(store.transaction)
+  })
+}
+
 /** Removes a delivered, refused or withdrawn offer. */
-export async function removeOffer(offer: QueuedOffer): Promise<void> {
-  await del(offerKey(offer), offerStore)
+export function removeOffer(offer: QueuedOffer): Promise<void> {
+  return removeOffers([offer])
 }
 
 /** Removes `offer` if it is still queued; answers whether it was. One transaction, so never half done. */
@@ -94,6 +113,6 @@ export async function takeOffer(offer: QueuedOffer): Promise<boolean> {
 /** The queue as the shared policy sees it. */
 export const offerQueueStorage: OfferQueueStorage = {
   list: listOffers,
-  put: updateOffer,
-  remove: removeOffer,
+  put: updateOffers,
+  remove: removeOffers,
 }

@@ -1,6 +1,8 @@
 /**
  * The offer queue as the page runs it. Storage: src/lib/offer-queue-store.ts (IndexedDB). Policy:
- * src/shared/offer-queue-policy.ts. This module decides WHEN to flush and does what only a page can:
+ * src/shared/offer-queue-policy.ts. Wire: src/shared/offer-wire.ts (plain fetch, offers in batches,
+ * the same request the service worker sends, so flushing never waits for supabase-js to load).
+ * This module decides WHEN to flush and does what only a page can:
  * hand a refused or withdrawn offer's text back to the private entries, with a toast.
  *
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
@@ -12,11 +14,14 @@ import type { QueuedOffer } from '../shared/offer'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
+  OFFER_SEND_TIMEOUT_MS,
   flushOfferQueue,
   isWaitingOffer,
   type FlushResult,
 } from '../shared/offer-queue-policy'
+import { postOffers } from '../shared/offer-wire'
 import { useAppStore } from '../store'
+import { env } from './env'
 import {
   enqueueOffer,
   listOffers,
@@ -24,7 +29,6 @@ import {
   removeOffer,
   takeOffer,
 } from './offer-queue-store'
-import { sendOffer } from './void-api'
 
 /** What asked for a flush. A held offer waits for a running backoff; every other trigger does not. */
 export type FlushTrigger = 'start' | 'online' | 'visible' | 'timer' | 'message' | 'held' | 'manual'
@@ -94,7 +98,13 @@ async function flushOnce(): Promise<FlushResult | null> {
     await handBackRefusedByWorker()
     return flushOfferQueue({
       storage: offerQueueStorage,
-      send: (offer) => sendOffer(offer),
+      send: (offers) =>
+        postOffers(
+          (input, init) => fetch(input, init),
+          { url: env.supabaseUrl, anonKey: env.supabaseAnonKey },
+          offers,
+          OFFER_SEND_TIMEOUT_MS,
+        ),
       onRefused: async (offer, answer) => {
         console.error('The Void refused a queued offer', answer)
         await handBack(offer, 'refused')

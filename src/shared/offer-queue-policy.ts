@@ -23,6 +23,12 @@ export const OFFER_SYNC_TAG = 'unburden-offer-flush'
 /** The BroadcastChannel on which tabs tell each other the queue changed. */
 export const OFFER_CHANNEL = 'unburden-offers'
 
+/** The most offers sent in one request (one INSERT of several rows: one write for the rate limit). */
+export const OFFER_BATCH_SIZE = 20
+
+/** How long one delivery attempt may take before it counts as a timeout, in ms. */
+export const OFFER_SEND_TIMEOUT_MS = 8000
+
 /** Backoff between attempts: doubling from `baseMs`, never above `maxMs`, with jitter. */
 export const OFFER_BACKOFF = { baseMs: 1000, factor: 2, maxMs: 60_000 } as const
 
@@ -43,18 +49,26 @@ export function backoffDelayMs(attempts: number, random: () => number = Math.ran
   return Math.round(ceiling / 2 + (ceiling / 2) * r)
 }
 
-/** Where the queue lives. `list` is oldest first; `put` replaces only an offer still stored. */
+/**
+ * Where the queue lives. `list` is oldest first; `put` replaces only offers still stored; each call
+ * is one transaction.
+ */
 export interface OfferQueueStorage {
   list(): Promise<QueuedOffer[]>
-  put(offer: QueuedOffer): Promise<void>
-  remove(offer: QueuedOffer): Promise<void>
+  put(offers: QueuedOffer[]): Promise<void>
+  remove(offers: QueuedOffer[]): Promise<void>
 }
 
 /** What a flush needs from its host. */
 export interface FlushDeps {
   storage: OfferQueueStorage
-  /** One delivery attempt; must never throw (a thrown error counts as a network error). */
-  send: (offer: QueuedOffer) => Promise<OfferAnswer>
+  /**
+   * One delivery attempt for `offers` (oldest first, one request); a thrown error counts as a network
+   * error. The answer is for all of them: the server stores all or none.
+   */
+  send: (offers: QueuedOffer[]) => Promise<OfferAnswer>
+  /** Offers per request; 1 sends them one by one. Default OFFER_BATCH_SIZE. */
+  batchSize?: number
   /**
    * Called for a permanent refusal. It must take the offer out of the flush's way: hand its text back
    * and remove it (page), or store it with `refusedStatus` set (service worker).
@@ -81,13 +95,15 @@ export function isWaitingOffer(offer: QueuedOffer): boolean {
 }
 
 /**
- * Sends the waiting offers one by one, oldest first. A delivered offer (2xx, 409) is removed; a
- * refused one (other 4xx) goes to `onRefused`; the first retryable failure (network error, timeout,
- * 408/425/429, 5xx) stops the flush and keeps it and every later offer in order.
- * The attempt count is stored before each send, so a crash mid-send still counts the attempt.
+ * Sends the waiting offers oldest first, in batches. A delivered batch (2xx, 409) is removed; a refused
+ * batch is sent again one offer at a time, so only the offer really refused goes to `onRefused` (other
+ * 4xx); the first retryable failure (network error, timeout, 408/425/429, 5xx) stops the flush and
+ * keeps every offer in order. Attempt counts are stored before each send, so a crash mid-send still
+ * counts the attempt.
  */
 export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
   const now = deps.now ?? Date.now
+  const batchSize = Math.max(1, deps.batchSize ?? OFFER_BATCH_SIZE)
   const result: FlushResult = {
     delivered: [],
     refused: [],
@@ -96,32 +112,45 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     stoppedBy: null,
   }
   const handled = new Set<string>()
+  // After a refused batch, its offers are sent one at a time to find the one refused.
+  let singly = 0
   for (;;) {
     const waiting = (await deps.storage.list()).filter(isWaitingOffer)
-    const next = waiting[0]
+    const size = singly > 0 ? 1 : batchSize
+    const batch = waiting.slice(0, size)
     // An offer seen twice means storage did not take it out of the way: stop rather than loop.
-    if (!next || handled.has(next.clientId)) {
+    if (batch.length === 0 || batch.some((offer) => handled.has(offer.clientId))) {
       result.waiting = waiting.length
       return result
     }
-    handled.add(next.clientId)
-    const attempt: QueuedOffer = { ...next, attempts: next.attempts + 1, lastAttemptAt: now() }
+    const attempt = batch.map((offer) => ({
+      ...offer,
+      attempts: offer.attempts + 1,
+      lastAttemptAt: now(),
+    }))
     await deps.storage.put(attempt)
     const answer = await Promise.resolve()
       .then(() => deps.send(attempt))
       .catch((): OfferAnswer => ({ kind: 'network-error' }))
     const verdict = classifyOfferAnswer(answer)
-    if (verdict === 'delivered') {
-      await deps.storage.remove(attempt)
-      result.delivered.push(attempt)
-    } else if (verdict === 'refused') {
-      await deps.onRefused(attempt, answer)
-      result.refused.push(attempt)
-    } else {
+    if (verdict === 'retry') {
       result.waiting = waiting.length
-      result.retryInMs = backoffDelayMs(attempt.attempts, deps.random)
+      result.retryInMs = backoffDelayMs(attempt[0]!.attempts, deps.random)
       result.stoppedBy = answer
       return result
+    }
+    if (verdict === 'refused' && attempt.length > 1) {
+      singly = attempt.length
+      continue
+    }
+    for (const offer of attempt) handled.add(offer.clientId)
+    if (singly > 0) singly--
+    if (verdict === 'delivered') {
+      await deps.storage.remove(attempt)
+      result.delivered.push(...attempt)
+    } else {
+      await deps.onRefused(attempt[0]!, answer)
+      result.refused.push(attempt[0]!)
     }
   }
 }

@@ -1,7 +1,10 @@
 /**
- * An offer on the wire, without supabase-js: the exact request supabase-js makes for
- * `upsert(row, { onConflict: 'client_id', ignoreDuplicates: true })` (PostgREST's HTTP contract).
- * The service worker flushes with it, so it never bundles supabase-js.
+ * Offers on the wire, without supabase-js: the exact request supabase-js makes for
+ * `insert(rows)` (PostgREST's HTTP contract): one INSERT of one or more rows, in order. The database
+ * skips a row whose client id is already stored and still answers 2xx (a plain insert, not an upsert:
+ * a conflict target would need SELECT on client_id, which anon must not have; see
+ * supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
+ * needs supabase-js.
  */
 import type { OfferAnswer, QueuedOffer } from './offer'
 import { VOID_TABLE, type VoidOfferRow } from './void-rest'
@@ -12,14 +15,17 @@ export interface BackendConfig {
   anonKey: string
 }
 
-/** The request that offers `offer` to The Void; a repeat of its client id is ignored by the server. */
+type Offer = Pick<QueuedOffer, 'clientId' | 'text'>
+
+/** The request that offers `offers` (in order) to The Void; a repeated client id stores nothing. */
 export function offerRequest(
   backend: BackendConfig,
-  offer: Pick<QueuedOffer, 'clientId' | 'text'>,
+  offers: readonly Offer[],
 ): { url: string; init: RequestInit } {
-  const row: VoidOfferRow = { text: offer.text, client_id: offer.clientId }
+  const rows: VoidOfferRow[] = offers.map((o) => ({ text: o.text, client_id: o.clientId }))
+  const columns = encodeURIComponent('"text","client_id"')
   return {
-    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}?on_conflict=client_id`,
+    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}?columns=${columns}`,
     init: {
       method: 'POST',
       headers: {
@@ -27,24 +33,24 @@ export function offerRequest(
         Authorization: `Bearer ${backend.anonKey}`,
         'Content-Type': 'application/json',
         'Content-Profile': 'public',
-        Prefer: 'resolution=ignore-duplicates,return=minimal',
+        Prefer: 'return=minimal',
       },
-      body: JSON.stringify(row),
+      body: JSON.stringify(rows),
     },
   }
 }
 
-/** Sends one offer with `fetchOffer` (plain fetch), giving up after `timeoutMs`. Never throws. */
-export async function postOffer(
+/** Sends `offers` in one request with `fetchOffer` (plain fetch), giving up after `timeoutMs`. Never throws. */
+export async function postOffers(
   fetchOffer: typeof fetch,
   backend: BackendConfig,
-  offer: Pick<QueuedOffer, 'clientId' | 'text'>,
+  offers: readonly Offer[],
   timeoutMs: number,
 ): Promise<OfferAnswer> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
-    const { url, init } = offerRequest(backend, offer)
+    const { url, init } = offerRequest(backend, offers)
     const response = await fetchOffer(url, { ...init, signal: controller.signal })
     await response.arrayBuffer().catch(() => undefined)
     return { kind: 'status', status: response.status }

@@ -67,9 +67,9 @@ describe('the offer queue in IndexedDB', () => {
     const offer = makeOffer()
     await enqueueOffer(offer)
     expect(await workerOfferStorage.list()).toEqual([offer])
-    await workerOfferStorage.put({ ...offer, refusedStatus: 400 })
+    await workerOfferStorage.put([{ ...offer, refusedStatus: 400 }])
     expect((await listOffers())[0]?.refusedStatus).toBe(400)
-    await workerOfferStorage.remove(offer)
+    await workerOfferStorage.remove([offer])
     expect(await listOffers()).toEqual([])
   })
 })
@@ -82,7 +82,7 @@ describe('flushing over IndexedDB', () => {
     const flush = (storage: typeof offerQueueStorage) =>
       flushOfferQueue({
         storage,
-        send: async (o) => wall.accept(o),
+        send: async (batch) => wall.acceptAll(batch),
         onRefused: async () => undefined,
       })
     await Promise.all([flush(offerQueueStorage), flush(workerOfferStorage)])
@@ -98,14 +98,14 @@ describe('flushing over IndexedDB', () => {
     await expect(
       flushOfferQueue({
         storage: crashing,
-        send: async (o) => wall.accept(o),
+        send: async (batch) => wall.acceptAll(batch),
         onRefused: async () => undefined,
       }),
     ).rejects.toThrow('tab closed')
     expect((await listOffers())[0]?.attempts).toBe(1)
     await flushOfferQueue({
       storage: offerQueueStorage,
-      send: async (o) => wall.accept(o),
+      send: async (batch) => wall.acceptAll(batch),
       onRefused: async () => undefined,
     })
     expect(wall.received).toHaveLength(2)

@@ -1,14 +1,34 @@
 // @vitest-environment happy-dom
 /**
  * The page's queue: triggers, hand-back of refused and withdrawn offers, and offerToVoid, over
- * fake-indexeddb with the backend call stubbed (each test loads fresh modules, so no state leaks).
+ * fake-indexeddb with the backend stubbed: `fetch` for the queue's flushes (plain PostgREST requests),
+ * supabase-js's `sendOffer` for offerToVoid's direct send. Each test loads fresh modules.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OfferAnswer, QueuedOffer } from '../../../src/shared/offer'
 import { makeOffer } from '../../fixtures/offers'
 
-const sendOffer = vi.fn<(offer: QueuedOffer) => Promise<OfferAnswer>>()
+/** What the stubbed backend answers, to every request, until told otherwise. */
+let current: OfferAnswer = { kind: 'network-error' }
+/** The client ids of each request the backend received, in order. */
+let requests: string[][] = []
+const answer = (next: OfferAnswer) => (current = next)
+const sentIds = () => requests.flat()
+
+const sendOffer = vi.fn(async (offer: QueuedOffer): Promise<OfferAnswer> => {
+  requests.push([offer.clientId])
+  return current
+})
 vi.mock('../../../src/lib/void-api', () => ({ sendOffer: (o: QueuedOffer) => sendOffer(o) }))
+
+/** The flush's plain fetch: answers `current`, or fails like a dead network. */
+async function backendFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const rows = JSON.parse(String(init?.body)) as { client_id: string }[]
+  requests.push(rows.map((row) => row.client_id))
+  const reply = current
+  if (reply.kind !== 'status') throw new TypeError('Failed to fetch')
+  return new Response(null, { status: reply.status })
+}
 vi.mock('../../../src/lib/sw-bridge', () => ({
   requestBackgroundSync: async () => undefined,
   onWorkerMessage: () => () => undefined,
@@ -35,8 +55,9 @@ function setOnline(online: boolean) {
 
 beforeEach(() => {
   localStorage.clear()
-  sendOffer.mockReset()
-  sendOffer.mockResolvedValue({ kind: 'network-error' })
+  current = { kind: 'network-error' }
+  requests = []
+  vi.stubGlobal('fetch', vi.fn(backendFetch))
   setOnline(true)
 })
 afterEach(async () => {
@@ -48,14 +69,19 @@ describe('holding and flushing', () => {
   it('a held offer is stored, shown as pending, then delivered and no longer pending', async () => {
     const q = await load()
     let deliver!: () => void
-    sendOffer.mockImplementation(
-      () => new Promise((resolve) => (deliver = () => resolve(status(201)))),
+    vi.stubGlobal(
+      'fetch',
+      (url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          deliver = () => resolve(backendFetch(url, init))
+        }),
     )
+    answer(status(201))
     const offer = makeOffer()
     await q.holdOffer(offer)
     expect(await q.listOffers()).toHaveLength(1)
     expect(q.useAppStore.getState().pendingOffers.map((o) => o.clientId)).toEqual([offer.clientId])
-    await vi.waitFor(() => expect(sendOffer).toHaveBeenCalledOnce())
+    await vi.waitFor(() => expect(deliver).toBeTypeOf('function'))
     deliver()
     await q.requestOfferFlush('manual')
     await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
@@ -69,12 +95,12 @@ describe('holding and flushing', () => {
     const offers = [makeOffer(), makeOffer(), makeOffer()]
     for (const offer of offers) await q.holdOffer(offer)
     await q.requestOfferFlush('manual')
-    expect(sendOffer).not.toHaveBeenCalled()
-    sendOffer.mockResolvedValue(status(201))
+    expect(sentIds()).toEqual([])
+    answer(status(201))
     setOnline(true)
     window.dispatchEvent(new Event('online'))
     await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
-    expect(sendOffer.mock.calls.map(([o]) => o.clientId)).toEqual(offers.map((o) => o.clientId))
+    expect(sentIds()).toEqual(offers.map((o) => o.clientId))
     stop()
   })
 
@@ -84,7 +110,7 @@ describe('holding and flushing', () => {
     const stop = q.startOfferQueue()
     await q.holdOffer(makeOffer())
     setOnline(true)
-    sendOffer.mockResolvedValue(status(201))
+    answer(status(201))
     document.dispatchEvent(new Event('visibilitychange'))
     await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
     stop()
@@ -94,10 +120,10 @@ describe('holding and flushing', () => {
     const q = await load()
     const offer = makeOffer()
     await q.enqueueOffer(offer)
-    sendOffer.mockResolvedValue(status(201))
+    answer(status(201))
     const stop = q.startOfferQueue()
     await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
-    expect(sendOffer).toHaveBeenCalledOnce()
+    expect(sentIds()).toHaveLength(1)
     stop()
   })
 
@@ -106,19 +132,19 @@ describe('holding and flushing', () => {
     vi.spyOn(Math, 'random').mockReturnValue(1)
     const q = await load()
     const [first, second] = [makeOffer(), makeOffer()]
-    sendOffer.mockResolvedValue(status(503))
+    answer(status(503))
     await q.holdOffer(first)
     await q.requestOfferFlush('manual')
-    expect(sendOffer).toHaveBeenCalledTimes(2)
-    sendOffer.mockClear()
+    expect(sentIds()).toHaveLength(2)
+    requests = []
     await q.holdOffer(second)
     await vi.advanceTimersByTimeAsync(100)
-    expect(sendOffer).not.toHaveBeenCalled()
-    sendOffer.mockResolvedValue(status(201))
+    expect(sentIds()).toEqual([])
+    answer(status(201))
     // Two failed attempts so far: the ceiling is 2 s, and random() = 1 draws the ceiling.
     await vi.advanceTimersByTimeAsync(2000)
     await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
-    expect(sendOffer.mock.calls.map(([o]) => o.clientId)).toEqual([first.clientId, second.clientId])
+    expect(sentIds()).toEqual([first.clientId, second.clientId])
     vi.mocked(Math.random).mockRestore()
   })
 })
@@ -126,7 +152,7 @@ describe('holding and flushing', () => {
 describe('refusal and withdrawal: the words go back to the private entries', () => {
   it('a 4xx for a writer offer makes a private entry of its text, with a toast', async () => {
     const q = await load()
-    sendOffer.mockResolvedValue(status(400))
+    answer(status(400))
     const offer = makeOffer({ text: 'refused words' })
     await q.enqueueOffer(offer)
     await q.requestOfferFlush('manual')
@@ -148,7 +174,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
 
   it('a 4xx for an offer from Return to Yourself restores the entry it came from', async () => {
     const q = await load()
-    sendOffer.mockResolvedValue(status(401))
+    answer(status(401))
     const entry = { id: 42, date: '2025-01-05T10:30:00.000Z', text: '  kept as written ' }
     await q.enqueueOffer(makeOffer({ origin: 'sanctuary', text: 'kept as written', entry }))
     await q.requestOfferFlush('manual')
@@ -157,7 +183,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
 
   it('an offer the service worker found refused is handed back by the next page', async () => {
     const q = await load()
-    sendOffer.mockResolvedValue(status(201))
+    answer(status(201))
     await q.enqueueOffer(makeOffer({ text: 'refused while closed', refusedStatus: 400 }))
     const waiting = makeOffer()
     await q.enqueueOffer(waiting)
@@ -171,7 +197,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
         'refused while closed',
       ]),
     )
-    expect(sendOffer.mock.calls.map(([o]) => o.clientId)).toEqual([waiting.clientId])
+    expect(sentIds()).toEqual([waiting.clientId])
     expect(await q.listOffers()).toEqual([])
   })
 
@@ -191,7 +217,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     expect(state.pendingOffers).toEqual([])
     setOnline(true)
     await q.requestOfferFlush('online')
-    expect(sendOffer).not.toHaveBeenCalled()
+    expect(sentIds()).toEqual([])
   })
 
   it('withdrawing an offer already delivered changes nothing', async () => {
@@ -205,7 +231,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
 describe('offerToVoid', () => {
   it('sends at once when online and nothing waits', async () => {
     const q = await load()
-    sendOffer.mockResolvedValue(status(201))
+    answer(status(201))
     await expect(q.offerToVoid('  hello  ', 'writer')).resolves.toBe('offered')
     expect(sendOffer.mock.calls[0]?.[0].text).toBe('hello')
     expect(await q.listOffers()).toEqual([])
@@ -215,7 +241,7 @@ describe('offerToVoid', () => {
     const q = await load()
     setOnline(false)
     await expect(q.offerToVoid('offline words', 'writer')).resolves.toBe('held')
-    expect(sendOffer).not.toHaveBeenCalled()
+    expect(sentIds()).toEqual([])
     expect((await q.listOffers()).map((o) => o.text)).toEqual(['offline words'])
   })
 
@@ -224,16 +250,16 @@ describe('offerToVoid', () => {
     ['429', status(429)],
     ['a timeout', { kind: 'timeout' }],
     ['a network error', { kind: 'network-error' }],
-  ])('holds on %s', async (_, answer) => {
+  ])('holds on %s', async (_, reply) => {
     const q = await load()
-    sendOffer.mockResolvedValue(answer)
+    answer(reply)
     await expect(q.offerToVoid('words', 'writer')).resolves.toBe('held')
     expect((await q.listOffers()).map((o) => o.text)).toEqual(['words'])
   })
 
   it('answers refused on a 4xx and keeps nothing in the queue', async () => {
     const q = await load()
-    sendOffer.mockResolvedValue(status(400))
+    answer(status(400))
     await expect(q.offerToVoid('words', 'writer')).resolves.toBe('refused')
     expect(await q.listOffers()).toEqual([])
   })
@@ -252,7 +278,7 @@ describe('offerToVoid', () => {
     setOnline(false)
     await q.offerToVoid('first', 'writer')
     setOnline(true)
-    sendOffer.mockResolvedValue(status(503))
+    answer(status(503))
     await expect(q.offerToVoid('second', 'writer')).resolves.toBe('held')
     expect((await q.listOffers()).map((o) => o.text)).toEqual(['first', 'second'])
   })

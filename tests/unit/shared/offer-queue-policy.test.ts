@@ -12,7 +12,7 @@ import { fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
 const refuseTo =
   (storage: OfferQueueStorage, handedBack: QueuedOffer[]) => async (o: QueuedOffer) => {
     handedBack.push(o)
-    await storage.remove(o)
+    await storage.remove([o])
   }
 
 describe('flushOfferQueue: each answer class', () => {
@@ -38,8 +38,10 @@ describe('flushOfferQueue: each answer class', () => {
       const handedBack: QueuedOffer[] = []
       const result = await flushOfferQueue({
         storage,
-        send: async (o) =>
-          o.clientId === refused.clientId ? { kind: 'status', status } : wall.accept(o),
+        send: async (batch) =>
+          batch.some((o) => o.clientId === refused.clientId)
+            ? { kind: 'status', status }
+            : wall.acceptAll(batch),
         onRefused: refuseTo(storage, handedBack),
       })
       expect(handedBack.map((o) => o.text)).toEqual([refused.text])
@@ -73,7 +75,8 @@ describe('flushOfferQueue: each answer class', () => {
     expect(result.retryInMs).toBe(750)
     const left = await storage.list()
     expect(left.map((o) => o.clientId)).toEqual(offers.map((o) => o.clientId))
-    expect(left.map((o) => o.attempts)).toEqual([1, 0, 0])
+    // They were sent together, as one batch: each attempt counts.
+    expect(left.map((o) => o.attempts)).toEqual([1, 1, 1])
   })
 
   it('counts a send that throws as a network error', async () => {
@@ -95,7 +98,7 @@ describe('flushOfferQueue: order', () => {
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
-      send: async (o) => wall.accept(o),
+      send: async (o) => wall.acceptAll(o),
       onRefused: async () => undefined,
     })
     expect(wall.rows.map((r) => r.clientId)).toEqual(offers.map((o) => o.clientId))
@@ -106,8 +109,8 @@ describe('flushOfferQueue: order', () => {
     const storage = memoryStorage([first, second])
     const wall = fakeVoid()
     let up = false
-    const send = async (o: QueuedOffer): Promise<OfferAnswer> =>
-      up ? wall.accept(o) : { kind: 'network-error' }
+    const send = async (batch: QueuedOffer[]): Promise<OfferAnswer> =>
+      up ? wall.acceptAll(batch) : { kind: 'network-error' }
     await flushOfferQueue({ storage, send, onRefused: async () => undefined })
     const third = makeOffer()
     storage.items.set(third.clientId, third)
@@ -124,7 +127,7 @@ describe('flushOfferQueue: order', () => {
       storage,
       send: async (o) => {
         if (!storage.items.has(late.clientId)) storage.items.set(late.clientId, late)
-        return wall.accept(o)
+        return wall.acceptAll(o)
       },
       onRefused: async () => undefined,
     })
@@ -139,7 +142,7 @@ describe('flushOfferQueue: order', () => {
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
-      send: async (o) => wall.accept(o),
+      send: async (o) => wall.acceptAll(o),
       onRefused: async () => undefined,
     })
     expect(wall.rows.map((r) => r.clientId)).toEqual([waiting.clientId])
@@ -153,6 +156,74 @@ describe('flushOfferQueue: order', () => {
     const send = vi.fn(async () => ({ kind: 'status', status: 201 }) as OfferAnswer)
     await flushOfferQueue({ storage, send, onRefused: async () => undefined })
     expect(send).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('flushOfferQueue: batches', () => {
+  it('sends up to 20 offers a request, oldest first', async () => {
+    const offers = Array.from({ length: 45 }, () => makeOffer())
+    const storage = memoryStorage(offers)
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) => wall.acceptAll(batch),
+      onRefused: async () => undefined,
+    })
+    expect(wall.requests.map((r) => r.length)).toEqual([20, 20, 5])
+    expect(wall.requests.flat()).toEqual(offers.map((o) => o.clientId))
+    expect(storage.items.size).toBe(0)
+  })
+
+  it('a refused batch is sent again one by one: only the refused offer is handed back', async () => {
+    const offers = Array.from({ length: 5 }, () => makeOffer())
+    const bad = offers[2]!
+    const storage = memoryStorage(offers)
+    const wall = fakeVoid()
+    const handedBack: QueuedOffer[] = []
+    const result = await flushOfferQueue({
+      storage,
+      send: async (batch) =>
+        batch.some((o) => o.clientId === bad.clientId)
+          ? { kind: 'status', status: 400 }
+          : wall.acceptAll(batch),
+      onRefused: refuseTo(storage, handedBack),
+    })
+    expect(handedBack.map((o) => o.clientId)).toEqual([bad.clientId])
+    expect(result.refused.map((o) => o.clientId)).toEqual([bad.clientId])
+    expect(wall.rows.map((r) => r.clientId)).toEqual(
+      offers.filter((o) => o !== bad).map((o) => o.clientId),
+    )
+    expect(storage.items.size).toBe(0)
+  })
+
+  it('after the refused batch has been sorted out, batches resume', async () => {
+    const offers = Array.from({ length: 30 }, () => makeOffer())
+    const bad = offers[0]!
+    const storage = memoryStorage(offers)
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) =>
+        batch.some((o) => o.clientId === bad.clientId)
+          ? { kind: 'status', status: 422 }
+          : wall.acceptAll(batch),
+      onRefused: refuseTo(storage, []),
+    })
+    // 20 refused together, then 20 singles (one refused, 19 delivered), then one batch of 10.
+    expect(wall.requests.map((r) => r.length)).toEqual([...Array(19).fill(1), 10])
+    expect(wall.rows).toHaveLength(29)
+  })
+
+  it('batchSize 1 sends one offer a request', async () => {
+    const storage = memoryStorage([makeOffer(), makeOffer(), makeOffer()])
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) => wall.acceptAll(batch),
+      onRefused: async () => undefined,
+      batchSize: 1,
+    })
+    expect(wall.requests.map((r) => r.length)).toEqual([1, 1, 1])
   })
 })
 
@@ -208,9 +279,9 @@ function memoryLock() {
 describe('two flushers racing', () => {
   const slowWall = () => {
     const wall = fakeVoid()
-    const send = async (o: QueuedOffer) => {
+    const send = async (batch: QueuedOffer[]) => {
       await new Promise((r) => setTimeout(r, 1))
-      return wall.accept(o)
+      return wall.acceptAll(batch)
     }
     return { wall, send }
   }
@@ -252,7 +323,7 @@ describe('a crash between send and acknowledgement', () => {
     await expect(
       flushOfferQueue({
         storage,
-        send: async (o) => wall.accept(o),
+        send: async (o) => wall.acceptAll(o),
         onRefused: async () => undefined,
       }),
     ).rejects.toThrow(/closed/)
@@ -262,7 +333,7 @@ describe('a crash between send and acknowledgement', () => {
     storage.remove = realRemove
     const result = await flushOfferQueue({
       storage,
-      send: async (o) => wall.accept(o),
+      send: async (o) => wall.acceptAll(o),
       onRefused: async () => undefined,
     })
     expect(wall.received).toEqual([offer.clientId, offer.clientId])
@@ -276,8 +347,8 @@ describe('a crash between send and acknowledgement', () => {
     const storage = memoryStorage([offer])
     const wall = fakeVoid()
     let dropAnswer = true
-    const send = async (o: QueuedOffer): Promise<OfferAnswer> => {
-      wall.accept(o)
+    const send = async (batch: QueuedOffer[]): Promise<OfferAnswer> => {
+      wall.acceptAll(batch)
       if (dropAnswer) return { kind: 'network-error' }
       return { kind: 'status', status: 201 }
     }
