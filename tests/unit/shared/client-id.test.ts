@@ -2,24 +2,22 @@ import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { newClientId } from '../../../src/shared/client-id'
 
+type RandomSource = Pick<Crypto, 'getRandomValues'>
+const insecureSource = {
+  getRandomValues: webcrypto.getRandomValues.bind(webcrypto),
+} as unknown as RandomSource
+
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe('newClientId', () => {
   it('uses crypto.randomUUID where it exists', () => {
-    expect(
-      newClientId({
-        getRandomValues: webcrypto.getRandomValues.bind(webcrypto),
-        randomUUID: () => 'from-random-uuid',
-      }),
-    ).toBe('from-random-uuid')
+    expect(newClientId({ ...insecureSource, randomUUID: () => 'from-random-uuid' })).toBe(
+      'from-random-uuid',
+    )
   })
 
   it('builds a version 4 UUID from getRandomValues outside a secure context', () => {
-    const insecure = { getRandomValues: webcrypto.getRandomValues.bind(webcrypto) } as Pick<
-      Crypto,
-      'getRandomValues'
-    >
-    const ids = new Set(Array.from({ length: 1000 }, () => newClientId(insecure)))
+    const ids = new Set(Array.from({ length: 1000 }, () => newClientId(insecureSource)))
     expect(ids.size).toBe(1000)
     for (const id of ids) expect(id).toMatch(UUID_V4)
   })
@@ -31,7 +29,7 @@ describe('newClientId', () => {
         array
       ),
     }
-    expect(newClientId(allOnes as Pick<Crypto, 'getRandomValues'>)).toBe(
+    expect(newClientId(allOnes as unknown as RandomSource)).toBe(
       'ffffffff-ffff-4fff-bfff-ffffffffffff',
     )
   })
