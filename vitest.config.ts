@@ -47,6 +47,17 @@ export default defineConfig({
         extends: true,
         test: { name: 'build', environment: 'node', include: ['tests/build/**/*.test.ts'] },
       },
+      {
+        extends: true,
+        test: {
+          name: 'engines',
+          environment: 'node',
+          include: ['tests/engines/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

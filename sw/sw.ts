@@ -3,9 +3,15 @@
 import { installPrecache } from './precache'
 import { installNavigationFallback } from './navigation'
 import { installLifecycle } from './lifecycle'
+import { installVoidFeedRoute } from './void-feed-route'
+import { installOfferSync } from './offer-sync-events'
+import { workerOfferStorage } from './offer-store'
+import { loadBackend, saveBackend } from './backend-config'
 
 declare const self: ServiceWorkerGlobalScope
 
 installPrecache(self.__WB_MANIFEST)
 installNavigationFallback()
+installVoidFeedRoute(self)
 installLifecycle(self)
+installOfferSync(self, { storage: workerOfferStorage, loadBackend, saveBackend })

@@ -1,18 +1,37 @@
 /** The layout around every screen: the page transition, the toasts, and start-up of the offline side. */
 import { Outlet, useLocation } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
+import { OfflineStatus } from '../components/offline-status'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
 
-/** Registers the service worker once the page has painted. */
+// Not needed to paint the editor: loaded after it.
+const UpdatePrompt = lazy(() =>
+  import('../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+)
+const InstallPrompt = lazy(() =>
+  import('../components/install-prompt').then((m) => ({ default: m.InstallPrompt })),
+)
+
+/** Starts the offer queue and registers the service worker once the page has painted. */
 function useServiceWorker() {
   useEffect(() => {
-    if (import.meta.env.DEV) return
+    let stopQueue: (() => void) | undefined
+    let unmounted = false
+    void import('../lib/offer-queue').then(({ startOfferQueue }) => {
+      if (!unmounted) stopQueue = startOfferQueue()
+    })
+    const stop = () => {
+      unmounted = true
+      stopQueue?.()
+    }
+    if (import.meta.env.DEV) return stop
     void import('../lib/sw-bridge').then(({ registerServiceWorker }) =>
       registerServiceWorker({
         onUpdateReady: (activate) => useAppStore.getState().setActivateUpdate(activate),
       }).catch((error: unknown) => console.warn('Service worker registration failed', error)),
     )
+    return stop
   }, [])
 }
 
@@ -52,6 +71,11 @@ export function RootLayout() {
   useOnlineStatus()
   return (
     <>
+      <OfflineStatus />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+        <InstallPrompt />
+      </Suspense>
       <div className="page" ref={pageRef}>
         <Outlet />
       </div>

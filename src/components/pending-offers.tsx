@@ -1,5 +1,40 @@
-/** The visitor's own offers still waiting in the queue, shown at the top of The Void, marked as waiting. */
+/**
+ * The visitor's own offers still waiting in the queue, shown at the top of The Void, marked as
+ * waiting. Each can be withdrawn before it is sent: its words go back to the private entries.
+ */
+import { useState } from 'react'
+import type { QueuedOffer } from '../shared/offer'
 import { useAppStore } from '../store'
+import './app-notices.css'
+
+function PendingOffer({ offer }: { offer: QueuedOffer }) {
+  const [withdrawing, setWithdrawing] = useState(false)
+  const withdraw = async () => {
+    setWithdrawing(true)
+    try {
+      const { withdrawOffer } = await import('../lib/offer-queue')
+      await withdrawOffer(offer)
+    } finally {
+      setWithdrawing(false)
+    }
+  }
+  return (
+    <li className="card card--waiting">
+      <p className="card__text">{offer.text}</p>
+      <div className="card__footer">
+        <p className="card__date">Waiting to be offered</p>
+        <button
+          type="button"
+          className="button"
+          disabled={withdrawing}
+          onClick={() => void withdraw()}
+        >
+          Keep it private
+        </button>
+      </div>
+    </li>
+  )
+}
 
 /** A list of waiting offers; renders nothing when none wait. */
 export function PendingOffers() {
@@ -9,10 +44,7 @@ export function PendingOffers() {
     <section className="pending-offers" aria-label="Waiting to be offered">
       <ul>
         {pendingOffers.map((offer) => (
-          <li key={offer.clientId} className="card card--waiting">
-            <p className="card__text">{offer.text}</p>
-            <p className="card__date">Waiting to be offered</p>
-          </li>
+          <PendingOffer key={offer.clientId} offer={offer} />
         ))}
       </ul>
     </section>

@@ -4,10 +4,12 @@
  * the offer is held in the queue and delivered later (PRODUCT.md 4–6).
  */
 import { classifyOfferAnswer, type OfferOrigin, type QueuedOffer } from '../shared/offer'
+import { isWaitingOffer } from '../shared/offer-queue-policy'
 import { trimThought } from '../shared/thought'
 import { listOffers } from './offer-queue-store'
 import { holdOffer } from './offer-queue'
 import { sendOffer } from './void-api'
+import { newClientId } from '../shared/client-id'
 
 /**
  * - `offered`: on the wall;
@@ -17,6 +19,14 @@ import { sendOffer } from './void-api'
  */
 export type OfferOutcome = 'offered' | 'held' | 'refused' | 'unsaved'
 
+let lastQueuedAt = 0
+
+/** Now in ms, but always after the previous offer's time, so two offers in one ms keep their order. */
+function nextQueueTime(): number {
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1)
+  return lastQueuedAt
+}
+
 /** Offers `text` (trimmed here) to The Void. Never throws. */
 export async function offerToVoid(
   text: string,
@@ -24,9 +34,9 @@ export async function offerToVoid(
   entry?: QueuedOffer['entry'],
 ): Promise<OfferOutcome> {
   const offer: QueuedOffer = {
-    clientId: crypto.randomUUID(),
+    clientId: newClientId(),
     text: trimThought(text),
-    queuedAt: Date.now(),
+    queuedAt: nextQueueTime(),
     attempts: 0,
     origin,
     ...(entry ? { entry } : {}),
@@ -40,7 +50,7 @@ export async function offerToVoid(
       return 'unsaved'
     }
   }
-  const waiting = await listOffers().catch(() => [])
+  const waiting = (await listOffers().catch(() => [])).filter(isWaitingOffer)
   if (!navigator.onLine || waiting.length > 0) return hold()
   const answer = await sendOffer(offer)
   const verdict = classifyOfferAnswer(answer)

@@ -1,6 +1,7 @@
 /**
- * The only bridge between the page and the service worker: registers it, relays its messages and
- * reports a waiting update. Loaded after first paint, so workbox-window is not on the critical path.
+ * The only bridge between the page and the service worker: registers it, tells it where the backend
+ * is, relays its messages, asks for Background Sync and reports a waiting update. Loaded after first
+ * paint, so workbox-window is not on the critical path.
  */
 import { Workbox } from 'workbox-window'
 import {
@@ -8,6 +9,8 @@ import {
   type WorkerToPageMessage,
   type PageToWorkerMessage,
 } from '../shared/messages'
+import { OFFER_SYNC_TAG } from '../shared/offer-queue-policy'
+import { env } from './env'
 
 /** What the app wants to hear from the service worker. */
 export interface WorkerListeners {
@@ -16,22 +19,60 @@ export interface WorkerListeners {
   onUpdateReady?: (activate: () => void) => void
 }
 
+type MessageListener = (message: WorkerToPageMessage) => void
+const messageListeners = new Set<MessageListener>()
+
+/** Calls `listener` for every message the service worker sends; returns an unsubscribe. */
+export function onWorkerMessage(listener: MessageListener): () => void {
+  messageListeners.add(listener)
+  return () => messageListeners.delete(listener)
+}
+
 /** Registers `/sw.js` when the browser supports service workers. */
 export async function registerServiceWorker(
   listeners: WorkerListeners = {},
 ): Promise<Workbox | null> {
   if (!('serviceWorker' in navigator)) return null
   const wb = new Workbox('/sw.js', { scope: '/' })
-  wb.addEventListener('message', (event) => {
-    if (isWorkerToPageMessage(event.data)) listeners.onMessage?.(event.data)
+  // Messages are heard on the container, so a worker that took over later is heard too.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (!isWorkerToPageMessage(event.data)) return
+    listeners.onMessage?.(event.data)
+    for (const listener of messageListeners) listener(event.data)
   })
   wb.addEventListener('waiting', () => {
     listeners.onUpdateReady?.(() => {
       wb.addEventListener('controlling', () => location.reload())
-      const message: PageToWorkerMessage = { type: 'SKIP_WAITING' }
-      wb.messageSW(message).catch(() => undefined)
+      // Posts `{ type: 'SKIP_WAITING' }` (a PageToWorkerMessage) to the waiting worker.
+      wb.messageSkipWaiting()
     })
   })
   await wb.register()
+  void tellWorkerTheBackend()
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update().catch(() => undefined)
+  })
   return wb
+}
+
+/** Sends the backend's address to the active worker, which keeps it for flushing with no page open. */
+async function tellWorkerTheBackend(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready
+  const message: PageToWorkerMessage = {
+    type: 'BACKEND',
+    backend: { url: env.supabaseUrl, anonKey: env.supabaseAnonKey },
+  }
+  registration.active?.postMessage(message)
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> }
+}
+
+/** Asks for a Background Sync of the offer queue, where the browser has it (Chromium). */
+export async function requestBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const registration = (await navigator.serviceWorker.getRegistration()) as
+    (ServiceWorkerRegistration & SyncRegistration) | undefined
+  await registration?.sync?.register(OFFER_SYNC_TAG)
 }

@@ -1,6 +1,7 @@
 /**
- * An offer to The Void and how an answer to it is judged. The queue (issue 7) builds its policy on
- * these; the writer uses `classifyOfferAnswer` to decide between "offered", "held" and "refused".
+ * An offer to The Void and how an answer to it is judged. The queue's policy
+ * (src/shared/offer-queue-policy.ts) builds on these; the writer uses `classifyOfferAnswer` to decide
+ * between "offered", "held" and "refused".
  */
 
 /** Where an offer came from. */
@@ -19,6 +20,13 @@ export interface QueuedOffer {
   origin: OfferOrigin
   /** For an offer published from Return to Yourself: the private entry it came from. */
   entry?: { id: number; date: string; text: string }
+  /** When the last delivery attempt started, ms since the epoch. */
+  lastAttemptAt?: number
+  /**
+   * Set by the service worker when the backend refused the offer for good while no page was open:
+   * the next page to start hands its text back to the private entries.
+   */
+  refusedStatus?: number
 }
 
 /** What one delivery attempt came back with. */

@@ -23,4 +23,4 @@ export const createAppStore = () =>
 export const useAppStore = createAppStore()
 
 /** Puts the store back to its first state (tests). */
-export const resetAppStore = () => useAppStore.setState(createAppStore().getState(), true)
+export const resetAppStore = () => useAppStore.setState(useAppStore.getInitialState(), true)

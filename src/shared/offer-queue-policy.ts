@@ -1,0 +1,156 @@
+/**
+ * The offer queue's policy, with no browser API: what a flush does with each answer, how long it waits
+ * before trying again, and the names page and service worker agree on. Storage and sending are passed
+ * in, so the page (IndexedDB + supabase-js), the service worker (IndexedDB + fetch) and the unit tests
+ * (fake-indexeddb or memory + a fake server) run the very same rules.
+ *
+ * Delivery is at least once on the client and exactly once on the wall: every offer carries its
+ * client-made UUID and the server ignores a repeat (a 409 also counts as delivered). So an offer is
+ * removed only after its answer arrives; a crash between sending and removing sends it again, harmlessly.
+ */
+import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from './offer'
+
+/** The IndexedDB database and object store holding the queue (idb-keyval, one store per database). */
+export const OFFER_QUEUE_DB = 'unburden-offers'
+export const OFFER_QUEUE_STORE = 'offers'
+
+/** The Web Lock held while a tab (or the service worker) flushes: one flusher at a time. */
+export const OFFER_FLUSH_LOCK = 'unburden-offer-flush'
+
+/** The Background Sync tag registered when an offer is held. */
+export const OFFER_SYNC_TAG = 'unburden-offer-flush'
+
+/** The BroadcastChannel on which tabs tell each other the queue changed. */
+export const OFFER_CHANNEL = 'unburden-offers'
+
+/** The most offers sent in one request (one INSERT of several rows: one write for the rate limit). */
+export const OFFER_BATCH_SIZE = 20
+
+/** How long one delivery attempt may take before it counts as a timeout, in ms. */
+export const OFFER_SEND_TIMEOUT_MS = 8000
+
+/** Backoff between attempts: doubling from `baseMs`, never above `maxMs`, with jitter. */
+export const OFFER_BACKOFF = { baseMs: 1000, factor: 2, maxMs: 60_000 } as const
+
+/** The storage key of `offer`: queue time first (zero-padded), so keys sort oldest first. */
+export function offerKey(offer: Pick<QueuedOffer, 'queuedAt' | 'clientId'>): string {
+  return `${String(offer.queuedAt).padStart(15, '0')}:${offer.clientId}`
+}
+
+/**
+ * How long to wait after the `attempts`-th failed attempt: the ceiling doubles each time
+ * (1 s, 2 s, 4 s … up to 60 s) and the wait is drawn between half the ceiling and the ceiling
+ * ("equal jitter"), so tabs and devices that failed together do not retry together.
+ */
+export function backoffDelayMs(attempts: number, random: () => number = Math.random): number {
+  const { baseMs, factor, maxMs } = OFFER_BACKOFF
+  const ceiling = Math.min(maxMs, baseMs * factor ** Math.max(0, attempts - 1))
+  const r = Math.min(1, Math.max(0, random()))
+  return Math.round(ceiling / 2 + (ceiling / 2) * r)
+}
+
+/**
+ * Where the queue lives. `list` is oldest first; `put` replaces only offers still stored; each call
+ * is one transaction.
+ */
+export interface OfferQueueStorage {
+  list(): Promise<QueuedOffer[]>
+  put(offers: QueuedOffer[]): Promise<void>
+  remove(offers: QueuedOffer[]): Promise<void>
+}
+
+/** What a flush needs from its host. */
+export interface FlushDeps {
+  storage: OfferQueueStorage
+  /**
+   * One delivery attempt for `offers` (oldest first, one request); a thrown error counts as a network
+   * error. The answer is for all of them: the server stores all or none.
+   */
+  send: (offers: QueuedOffer[]) => Promise<OfferAnswer>
+  /** Offers per request; 1 sends them one by one. Default OFFER_BATCH_SIZE. */
+  batchSize?: number
+  /**
+   * Called for a permanent refusal. It must take the offer out of the flush's way: hand its text back
+   * and remove it (page), or store it with `refusedStatus` set (service worker).
+   */
+  onRefused: (offer: QueuedOffer, answer: OfferAnswer) => Promise<void>
+  now?: () => number
+  random?: () => number
+}
+
+/** What a flush did. `retryInMs` is set when it stopped at a retryable failure. */
+export interface FlushResult {
+  delivered: QueuedOffer[]
+  refused: QueuedOffer[]
+  /** Offers still waiting to be sent (not counting refused ones awaiting hand-back). */
+  waiting: number
+  retryInMs: number | null
+  /** The answer that stopped the flush, if any. */
+  stoppedBy: OfferAnswer | null
+}
+
+/** True when `offer` still waits to be sent (not refused by a flush with no page to hand it back). */
+export function isWaitingOffer(offer: QueuedOffer): boolean {
+  return offer.refusedStatus === undefined
+}
+
+/**
+ * Sends the waiting offers oldest first, in batches. A delivered batch (2xx, 409) is removed; a refused
+ * batch is sent again one offer at a time, so only the offer really refused goes to `onRefused` (other
+ * 4xx); the first retryable failure (network error, timeout, 408/425/429, 5xx) stops the flush and
+ * keeps every offer in order. Attempt counts are stored before each send, so a crash mid-send still
+ * counts the attempt.
+ */
+export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
+  const now = deps.now ?? Date.now
+  const batchSize = Math.max(1, deps.batchSize ?? OFFER_BATCH_SIZE)
+  const result: FlushResult = {
+    delivered: [],
+    refused: [],
+    waiting: 0,
+    retryInMs: null,
+    stoppedBy: null,
+  }
+  const handled = new Set<string>()
+  // After a refused batch, its offers are sent one at a time to find the one refused.
+  let singly = 0
+  for (;;) {
+    const waiting = (await deps.storage.list()).filter(isWaitingOffer)
+    const size = singly > 0 ? 1 : batchSize
+    const batch = waiting.slice(0, size)
+    // An offer seen twice means storage did not take it out of the way: stop rather than loop.
+    if (batch.length === 0 || batch.some((offer) => handled.has(offer.clientId))) {
+      result.waiting = waiting.length
+      return result
+    }
+    const attempt = batch.map((offer) => ({
+      ...offer,
+      attempts: offer.attempts + 1,
+      lastAttemptAt: now(),
+    }))
+    await deps.storage.put(attempt)
+    const answer = await Promise.resolve()
+      .then(() => deps.send(attempt))
+      .catch((): OfferAnswer => ({ kind: 'network-error' }))
+    const verdict = classifyOfferAnswer(answer)
+    if (verdict === 'retry') {
+      result.waiting = waiting.length
+      result.retryInMs = backoffDelayMs(attempt[0]!.attempts, deps.random)
+      result.stoppedBy = answer
+      return result
+    }
+    if (verdict === 'refused' && attempt.length > 1) {
+      singly = attempt.length
+      continue
+    }
+    for (const offer of attempt) handled.add(offer.clientId)
+    if (singly > 0) singly--
+    if (verdict === 'delivered') {
+      await deps.storage.remove(attempt)
+      result.delivered.push(...attempt)
+    } else {
+      await deps.onRefused(attempt[0]!, answer)
+      result.refused.push(attempt[0]!)
+    }
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The core flows in Chromium, Firefox and WebKit, against the built app and the local backend.
+ * Firefox and WebKit have no Background Sync: the held offer must arrive through the app's own
+ * triggers. A missing engine fails the run (CI installs all three).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetBackend, setFaults, wallRows } from '../e2e/support/backend'
+import { ENGINES, type EngineSession, launchEngine } from './support/engines'
+import {
+  click,
+  pageText,
+  titleOf,
+  typeThought,
+  waitForServiceWorker,
+  waitForText,
+  waitUntil,
+} from './support/page-actions'
+import { APP_URL, type Stack, startStack } from './support/stack'
+
+const HELD = "Held for The Void. It will be offered when you're back online."
+
+describe.each(ENGINES)('%s', (engine) => {
+  let stack: Stack | undefined
+  let page: EngineSession
+
+  beforeAll(async () => {
+    stack = await startStack()
+    page = await launchEngine(engine)
+  })
+
+  afterAll(async () => {
+    await page?.close()
+    await stack?.stop()
+  })
+
+  it('shows the 404 page for an unknown path', async () => {
+    await page.goto(`${APP_URL}/no/such/${engine}`)
+    await waitForText(page, 'Oops! Page not found')
+    await click(page, 'Return to Home')
+    await waitForText(page, 'What are you carrying today?')
+  })
+
+  it('saves privately, shows the entry on Return to Yourself, and lets it go after confirming', async () => {
+    await resetBackend()
+    const text = `  kept by ${engine}  `
+    await page.goto(`${APP_URL}/`)
+    await typeThought(page, text)
+    await click(page, 'Ready')
+    await waitForText(page, 'What would you like to do with these words?')
+    await click(page, 'Save it, privately', true)
+    await waitForText(page, 'Saved. This stays with you.')
+    const stored = await page.run(() => localStorage.getItem('sanctuary-entries'))
+    expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ text })])
+
+    await page.goto(`${APP_URL}/return`)
+    await waitForText(page, 'Your private thoughts')
+    await waitForText(page, '1 entry • Safe in your browser')
+    await waitForText(page, `kept by ${engine}`)
+    await click(page, 'Let it go')
+    await waitForText(page, 'Let this thought go?')
+    await waitForText(page, 'This will permanently delete your thought. It cannot be recovered.')
+    await click(page, 'Let it go', true)
+    await waitForText(page, 'Your sanctuary is empty.')
+    expect(await wallRows()).toEqual([])
+  })
+
+  it('offers to The Void: the newest thought first, with its count line', async () => {
+    await resetBackend()
+    for (const text of [`first from ${engine}`, `second from ${engine}`]) {
+      await page.goto(`${APP_URL}/`)
+      await typeThought(page, `\n  ${text}  \n`)
+      await click(page, 'Ready')
+      await click(page, 'Offer it to The Void', true)
+      await waitForText(page, 'Offered to The Void.')
+    }
+    await page.goto(`${APP_URL}/void`)
+    await waitForText(page, '2 thoughts • Anonymous')
+    const text = await pageText(page)
+    expect(text.indexOf(`second from ${engine}`)).toBeGreaterThan(-1)
+    expect(text.indexOf(`second from ${engine}`)).toBeLessThan(text.indexOf(`first from ${engine}`))
+    expect((await wallRows()).map((row) => row.text)).toEqual([
+      `second from ${engine}`,
+      `first from ${engine}`,
+    ])
+  })
+
+  it('holds an offer while the backend is unreachable and delivers it exactly once when it returns', async () => {
+    await resetBackend()
+    await setFaults({ mode: 'drop' })
+    const text = `held by ${engine} ${Date.now()}`
+    await page.goto(`${APP_URL}/`)
+    await typeThought(page, text)
+    await click(page, 'Ready')
+    await click(page, 'Offer it to The Void', true)
+    await waitForText(page, HELD, 30_000)
+    expect(await wallRows()).toEqual([])
+    await setFaults({ mode: 'none' })
+    const deadline = Date.now() + 60_000
+    while ((await wallRows()).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    // Give a duplicate delivery the chance to show before counting.
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect((await wallRows()).map((row) => row.text)).toEqual([text])
+    await page.goto(`${APP_URL}/void`)
+    await waitForText(page, text)
+  })
+
+  it('opens /, /void and /return from the service worker with the app server stopped', async () => {
+    await page.goto(`${APP_URL}/`)
+    await waitForServiceWorker(page)
+    await page.goto(`${APP_URL}/void`)
+    await waitForText(page, 'THE VOID')
+    await stack?.stop()
+    stack = undefined
+    for (const [path, title] of [
+      ['/', 'Unburden'],
+      ['/void', 'THE VOID'],
+      ['/return', 'Return to Yourself'],
+    ] as const) {
+      await page.goto(`${APP_URL}${path}`)
+      await waitUntil(
+        page,
+        `the ${title} heading`,
+        (wanted: string) => document.querySelector('h1')?.textContent?.trim() === wanted,
+        15_000,
+        title,
+      )
+      expect(await titleOf(page)).toBe(title)
+    }
+    await page.reload()
+    await waitForText(page, 'Return to Yourself')
+  })
+})

@@ -1,0 +1,97 @@
+/**
+ * What a visitor does, written once for every engine: each action is plain DOM code run in the page,
+ * so Chromium, Firefox and WebKit go through exactly the same steps.
+ */
+import type { EngineSession } from './engines'
+
+const POLL_MS = 150
+
+/** Polls `check(arg)` in the page until it returns true. */
+export async function waitUntil<A = undefined>(
+  session: EngineSession,
+  what: string,
+  check: (arg: A) => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+  arg?: A,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await session.run(check, arg as A).catch(() => false)) return
+    if (Date.now() > deadline) throw new Error(`${session.name}: timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
+
+/** Waits until the page shows `text` (in its rendered text). */
+export async function waitForText(session: EngineSession, text: string, timeoutMs = 15_000) {
+  await waitUntil(
+    session,
+    `"${text}"`,
+    (wanted: string) => !!document.body && document.body.innerText.includes(wanted),
+    timeoutMs,
+    text,
+  )
+}
+
+/** The page's rendered text. */
+export function pageText(session: EngineSession): Promise<string> {
+  return session.run(() => document.body.innerText)
+}
+
+/** Types `text` into the writer's text area as an input event, the way React hears typing. */
+export async function typeThought(session: EngineSession, text: string): Promise<void> {
+  await waitUntil(session, 'the text area', () => !!document.querySelector('#thought'))
+  await session.run((value: string) => {
+    const area = document.querySelector<HTMLTextAreaElement>('#thought')
+    if (!area) throw new Error('no #thought')
+    area.focus()
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set
+    setter?.call(area, value)
+    area.dispatchEvent(new Event('input', { bubbles: true }))
+  }, text)
+}
+
+/**
+ * Clicks the first visible button or link whose text starts with `label`; inside an open dialog when
+ * `inDialog` is true.
+ */
+export async function click(
+  session: EngineSession,
+  label: string,
+  inDialog = false,
+): Promise<void> {
+  const find = (wanted: string, dialogOnly: boolean) => {
+    const root: ParentNode = dialogOnly
+      ? (document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') ??
+        document.createElement('div'))
+      : document
+    const candidates = Array.from(root.querySelectorAll<HTMLElement>('button, a[href]'))
+    const target = candidates.find((el) => {
+      const text = (el.innerText || el.textContent || '').trim()
+      return text.startsWith(wanted) && el.getClientRects().length > 0
+    })
+    if (!target) return false
+    target.click()
+    return true
+  }
+  const deadline = Date.now() + 15_000
+  while (!(await session.run(find, label, inDialog).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${session.name}: no button or link "${label}"`)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
+
+/** Waits until a service worker controls the page. */
+export async function waitForServiceWorker(session: EngineSession): Promise<void> {
+  await session.run(() => navigator.serviceWorker.ready.then(() => undefined))
+  await waitUntil(
+    session,
+    'a controlling service worker',
+    () => !!navigator.serviceWorker.controller,
+  )
+}
+
+/** The first level-one heading's text. */
+export function titleOf(session: EngineSession): Promise<string> {
+  return session.run(() => document.querySelector('h1')?.textContent?.trim() ?? '')
+}

@@ -1,0 +1,50 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PendingOffers } from '../../../src/components/pending-offers'
+import { enqueueOffer, listOffers, removeOffer } from '../../../src/lib/offer-queue-store'
+import { resetAppStore, useAppStore } from '../../../src/store'
+import { makeOffer } from '../../fixtures/offers'
+
+vi.mock('../../../src/lib/void-api', () => ({ sendOffer: vi.fn() }))
+
+afterEach(async () => {
+  cleanup()
+  resetAppStore()
+  for (const offer of await listOffers()) await removeOffer(offer)
+})
+
+describe('PendingOffers', () => {
+  it('renders nothing when no offer waits', () => {
+    const { container } = render(<PendingOffers />)
+    expect(container.innerHTML).toBe('')
+  })
+
+  it('lists waiting offers, marked as waiting', () => {
+    act(() =>
+      useAppStore
+        .getState()
+        .setPendingOffers([makeOffer({ text: 'first' }), makeOffer({ text: 'second' })]),
+    )
+    render(<PendingOffers />)
+    const list = screen.getByRole('region', { name: 'Waiting to be offered' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items.map((li) => li.querySelector('.card__text')?.textContent)).toEqual([
+      'first',
+      'second',
+    ])
+    expect(within(items[0]!).getByText('Waiting to be offered')).toBeTruthy()
+  })
+
+  it('"Keep it private" withdraws the offer back to the private entries', async () => {
+    const offer = makeOffer({ text: 'not yet' })
+    await enqueueOffer(offer)
+    act(() => useAppStore.getState().setPendingOffers([offer]))
+    render(<PendingOffers />)
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it private' }))
+    await waitFor(() =>
+      expect(useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual(['not yet']),
+    )
+    expect(await listOffers()).toEqual([])
+    await waitFor(() => expect(screen.queryByText('not yet')).toBeNull())
+  })
+})

@@ -1,0 +1,285 @@
+// @vitest-environment happy-dom
+/**
+ * The page's queue: triggers, hand-back of refused and withdrawn offers, and offerToVoid, over
+ * fake-indexeddb with the backend stubbed: `fetch` for the queue's flushes (plain PostgREST requests),
+ * supabase-js's `sendOffer` for offerToVoid's direct send. Each test loads fresh modules.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OfferAnswer, QueuedOffer } from '../../../src/shared/offer'
+import { makeOffer } from '../../fixtures/offers'
+
+/** What the stubbed backend answers, to every request, until told otherwise. */
+let current: OfferAnswer = { kind: 'network-error' }
+/** The client ids of each request the backend received, in order. */
+let requests: string[][] = []
+const answer = (next: OfferAnswer) => (current = next)
+const sentIds = () => requests.flat()
+
+const sendOffer = vi.fn(async (offer: QueuedOffer): Promise<OfferAnswer> => {
+  requests.push([offer.clientId])
+  return current
+})
+vi.mock('../../../src/lib/void-api', () => ({ sendOffer: (o: QueuedOffer) => sendOffer(o) }))
+
+/** The flush's plain fetch: answers `current`, or fails like a dead network. */
+async function backendFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const rows = JSON.parse(String(init?.body)) as { client_id: string }[]
+  requests.push(rows.map((row) => row.client_id))
+  const reply = current
+  if (reply.kind !== 'status') throw new TypeError('Failed to fetch')
+  return new Response(null, { status: reply.status })
+}
+vi.mock('../../../src/lib/sw-bridge', () => ({
+  requestBackgroundSync: async () => undefined,
+  onWorkerMessage: () => () => undefined,
+}))
+
+const status = (code: number): OfferAnswer => ({ kind: 'status', status: code })
+
+let settle: (() => Promise<void>) | undefined
+
+async function load() {
+  vi.resetModules()
+  const queue = await import('../../../src/lib/offer-queue')
+  const store = await import('../../../src/lib/offer-queue-store')
+  const { useAppStore } = await import('../../../src/store')
+  const { offerToVoid } = await import('../../../src/lib/offer-to-void')
+  for (const offer of await store.listOffers()) await store.removeOffer(offer)
+  settle = queue.settleOfferQueue
+  return { ...queue, ...store, useAppStore, offerToVoid }
+}
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online })
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  current = { kind: 'network-error' }
+  requests = []
+  vi.stubGlobal('fetch', vi.fn(backendFetch))
+  setOnline(true)
+})
+afterEach(async () => {
+  await settle?.()
+  vi.useRealTimers()
+})
+
+describe('holding and flushing', () => {
+  it('a held offer is stored, shown as pending, then delivered and no longer pending', async () => {
+    const q = await load()
+    let deliver!: () => void
+    vi.stubGlobal(
+      'fetch',
+      (url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          deliver = () => resolve(backendFetch(url, init))
+        }),
+    )
+    answer(status(201))
+    const offer = makeOffer()
+    await q.holdOffer(offer)
+    expect(await q.listOffers()).toHaveLength(1)
+    expect(q.useAppStore.getState().pendingOffers.map((o) => o.clientId)).toEqual([offer.clientId])
+    await vi.waitFor(() => expect(deliver).toBeTypeOf('function'))
+    deliver()
+    await q.requestOfferFlush('manual')
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(q.useAppStore.getState().pendingOffers).toEqual([])
+  })
+
+  it('offline: nothing is sent; the online event delivers in order', async () => {
+    const q = await load()
+    setOnline(false)
+    const stop = q.startOfferQueue()
+    const offers = [makeOffer(), makeOffer(), makeOffer()]
+    for (const offer of offers) await q.holdOffer(offer)
+    await q.requestOfferFlush('manual')
+    expect(sentIds()).toEqual([])
+    answer(status(201))
+    setOnline(true)
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(sentIds()).toEqual(offers.map((o) => o.clientId))
+    stop()
+  })
+
+  it('becoming visible flushes', async () => {
+    const q = await load()
+    setOnline(false)
+    const stop = q.startOfferQueue()
+    await q.holdOffer(makeOffer())
+    setOnline(true)
+    answer(status(201))
+    document.dispatchEvent(new Event('visibilitychange'))
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    stop()
+  })
+
+  it('app start flushes what an earlier visit left', async () => {
+    const q = await load()
+    const offer = makeOffer()
+    await q.enqueueOffer(offer)
+    answer(status(201))
+    const stop = q.startOfferQueue()
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(sentIds()).toHaveLength(1)
+    stop()
+  })
+
+  it('a 5xx backs off: a new offer waits for the timer, which then delivers both in order', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.spyOn(Math, 'random').mockReturnValue(1)
+    const q = await load()
+    const [first, second] = [makeOffer(), makeOffer()]
+    answer(status(503))
+    await q.holdOffer(first)
+    await q.requestOfferFlush('manual')
+    expect(sentIds()).toHaveLength(2)
+    requests = []
+    await q.holdOffer(second)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(sentIds()).toEqual([])
+    answer(status(201))
+    // Two failed attempts so far: the ceiling is 2 s, and random() = 1 draws the ceiling.
+    await vi.advanceTimersByTimeAsync(2000)
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(sentIds()).toEqual([first.clientId, second.clientId])
+    vi.mocked(Math.random).mockRestore()
+  })
+})
+
+describe('refusal and withdrawal: the words go back to the private entries', () => {
+  it('a 4xx for a writer offer makes a private entry of its text, with a toast', async () => {
+    const q = await load()
+    answer(status(400))
+    const offer = makeOffer({ text: 'refused words' })
+    await q.enqueueOffer(offer)
+    await q.requestOfferFlush('manual')
+    await vi.waitFor(() =>
+      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+        'refused words',
+      ]),
+    )
+    const state = q.useAppStore.getState()
+    expect(JSON.parse(localStorage.getItem('sanctuary-entries') ?? '[]')).toEqual(
+      state.sanctuaryEntries,
+    )
+    expect(new Date(state.sanctuaryEntries[0]!.date).toISOString()).toBe(
+      state.sanctuaryEntries[0]!.date,
+    )
+    expect(state.toasts.map((t) => t.title)).toEqual(['The Void could not take these words'])
+    expect(await q.listOffers()).toEqual([])
+  })
+
+  it('a 4xx for an offer from Return to Yourself restores the entry it came from', async () => {
+    const q = await load()
+    answer(status(401))
+    const entry = { id: 42, date: '2025-01-05T10:30:00.000Z', text: '  kept as written ' }
+    await q.enqueueOffer(makeOffer({ origin: 'sanctuary', text: 'kept as written', entry }))
+    await q.requestOfferFlush('manual')
+    await vi.waitFor(() => expect(q.useAppStore.getState().sanctuaryEntries).toEqual([entry]))
+  })
+
+  it('an offer the service worker found refused is handed back by the next page', async () => {
+    const q = await load()
+    answer(status(201))
+    await q.enqueueOffer(makeOffer({ text: 'refused while closed', refusedStatus: 400 }))
+    const waiting = makeOffer()
+    await q.enqueueOffer(waiting)
+    await q.refreshPendingOffers()
+    expect(q.useAppStore.getState().pendingOffers.map((o) => o.clientId)).toEqual([
+      waiting.clientId,
+    ])
+    await q.requestOfferFlush('start')
+    await vi.waitFor(() =>
+      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+        'refused while closed',
+      ]),
+    )
+    expect(sentIds()).toEqual([waiting.clientId])
+    expect(await q.listOffers()).toEqual([])
+  })
+
+  it('withdrawing a waiting offer keeps it private and it is never sent', async () => {
+    const q = await load()
+    setOnline(false)
+    const offer = makeOffer({ text: 'second thoughts' })
+    await q.holdOffer(offer)
+    expect(await q.withdrawOffer(offer)).toBe('withdrawn')
+    await vi.waitFor(() =>
+      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+        'second thoughts',
+      ]),
+    )
+    const state = q.useAppStore.getState()
+    expect(state.toasts.map((t) => t.title)).toEqual(['Kept private'])
+    expect(state.pendingOffers).toEqual([])
+    setOnline(true)
+    await q.requestOfferFlush('online')
+    expect(sentIds()).toEqual([])
+  })
+
+  it('withdrawing an offer already delivered changes nothing', async () => {
+    const q = await load()
+    const offer = makeOffer()
+    expect(await q.withdrawOffer(offer)).toBe('gone')
+    expect(q.useAppStore.getState().sanctuaryEntries).toEqual([])
+  })
+})
+
+describe('offerToVoid', () => {
+  it('sends at once when online and nothing waits', async () => {
+    const q = await load()
+    answer(status(201))
+    await expect(q.offerToVoid('  hello  ', 'writer')).resolves.toBe('offered')
+    expect(sendOffer.mock.calls[0]?.[0].text).toBe('hello')
+    expect(await q.listOffers()).toEqual([])
+  })
+
+  it('holds when offline, without a request, and the offer is stored before it answers', async () => {
+    const q = await load()
+    setOnline(false)
+    await expect(q.offerToVoid('offline words', 'writer')).resolves.toBe('held')
+    expect(sentIds()).toEqual([])
+    expect((await q.listOffers()).map((o) => o.text)).toEqual(['offline words'])
+  })
+
+  it.each<[string, OfferAnswer]>([
+    ['503', status(503)],
+    ['429', status(429)],
+    ['a timeout', { kind: 'timeout' }],
+    ['a network error', { kind: 'network-error' }],
+  ])('holds on %s', async (_, reply) => {
+    const q = await load()
+    answer(reply)
+    await expect(q.offerToVoid('words', 'writer')).resolves.toBe('held')
+    expect((await q.listOffers()).map((o) => o.text)).toEqual(['words'])
+  })
+
+  it('answers refused on a 4xx and keeps nothing in the queue', async () => {
+    const q = await load()
+    answer(status(400))
+    await expect(q.offerToVoid('words', 'writer')).resolves.toBe('refused')
+    expect(await q.listOffers()).toEqual([])
+  })
+
+  it('keeps the order of offers made within the same millisecond', async () => {
+    const q = await load()
+    setOnline(false)
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000)
+    for (const text of ['a', 'b', 'c', 'd', 'e']) await q.offerToVoid(text, 'writer')
+    now.mockRestore()
+    expect((await q.listOffers()).map((o) => o.text)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+
+  it('holds behind older waiting offers, to keep the order', async () => {
+    const q = await load()
+    setOnline(false)
+    await q.offerToVoid('first', 'writer')
+    setOnline(true)
+    answer(status(503))
+    await expect(q.offerToVoid('second', 'writer')).resolves.toBe('held')
+    expect((await q.listOffers()).map((o) => o.text)).toEqual(['first', 'second'])
+  })
+})

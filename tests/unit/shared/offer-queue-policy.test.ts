@@ -1,0 +1,362 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { OfferAnswer, QueuedOffer } from '../../../src/shared/offer'
+import {
+  OFFER_BACKOFF,
+  backoffDelayMs,
+  flushOfferQueue,
+  offerKey,
+  type OfferQueueStorage,
+} from '../../../src/shared/offer-queue-policy'
+import { fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
+
+const refuseTo =
+  (storage: OfferQueueStorage, handedBack: QueuedOffer[]) => async (o: QueuedOffer) => {
+    handedBack.push(o)
+    await storage.remove([o])
+  }
+
+describe('flushOfferQueue: each answer class', () => {
+  it.each([200, 201, 204, 409])('%i delivers the offer and removes it', async (status) => {
+    const offer = makeOffer()
+    const storage = memoryStorage([offer])
+    const result = await flushOfferQueue({
+      storage,
+      send: async () => ({ kind: 'status', status }),
+      onRefused: async () => undefined,
+    })
+    expect(result.delivered.map((o) => o.clientId)).toEqual([offer.clientId])
+    expect(result.retryInMs).toBeNull()
+    expect(storage.items.size).toBe(0)
+  })
+
+  it.each([400, 401, 403, 404, 413, 422])(
+    '%i refuses for good: hands the words back and goes on with the next offer',
+    async (status) => {
+      const [refused, next] = [makeOffer(), makeOffer()]
+      const storage = memoryStorage([refused, next])
+      const wall = fakeVoid()
+      const handedBack: QueuedOffer[] = []
+      const result = await flushOfferQueue({
+        storage,
+        send: async (batch) =>
+          batch.some((o) => o.clientId === refused.clientId)
+            ? { kind: 'status', status }
+            : wall.acceptAll(batch),
+        onRefused: refuseTo(storage, handedBack),
+      })
+      expect(handedBack.map((o) => o.text)).toEqual([refused.text])
+      expect(result.refused).toHaveLength(1)
+      expect(wall.rows.map((r) => r.text)).toEqual([next.text])
+      expect(storage.items.size).toBe(0)
+    },
+  )
+
+  it.each<[string, OfferAnswer]>([
+    ['429', { kind: 'status', status: 429 }],
+    ['500', { kind: 'status', status: 500 }],
+    ['503', { kind: 'status', status: 503 }],
+    ['408', { kind: 'status', status: 408 }],
+    ['a network error', { kind: 'network-error' }],
+    ['a timeout', { kind: 'timeout' }],
+  ])('%s stops the flush and keeps every offer, in order, for a later retry', async (_, answer) => {
+    const offers = [makeOffer(), makeOffer(), makeOffer()]
+    const storage = memoryStorage(offers)
+    const send = vi.fn(async () => answer)
+    const result = await flushOfferQueue({
+      storage,
+      send,
+      onRefused: async () => undefined,
+      random: () => 0.5,
+    })
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(result.delivered).toEqual([])
+    expect(result.waiting).toBe(3)
+    expect(result.stoppedBy).toEqual(answer)
+    expect(result.retryInMs).toBe(750)
+    const left = await storage.list()
+    expect(left.map((o) => o.clientId)).toEqual(offers.map((o) => o.clientId))
+    // They were sent together, as one batch: each attempt counts.
+    expect(left.map((o) => o.attempts)).toEqual([1, 1, 1])
+  })
+
+  it('counts a send that throws as a network error', async () => {
+    const storage = memoryStorage([makeOffer()])
+    const result = await flushOfferQueue({
+      storage,
+      send: () => Promise.reject(new Error('boom')),
+      onRefused: async () => undefined,
+    })
+    expect(result.stoppedBy).toEqual({ kind: 'network-error' })
+    expect(storage.items.size).toBe(1)
+  })
+})
+
+describe('flushOfferQueue: order', () => {
+  it('sends oldest first whatever order the offers were stored in', async () => {
+    const offers = [makeOffer(), makeOffer(), makeOffer(), makeOffer()]
+    const storage = memoryStorage([offers[2]!, offers[0]!, offers[3]!, offers[1]!])
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (o) => wall.acceptAll(o),
+      onRefused: async () => undefined,
+    })
+    expect(wall.rows.map((r) => r.clientId)).toEqual(offers.map((o) => o.clientId))
+  })
+
+  it('resumes where it stopped: what waited is sent before what came later', async () => {
+    const [first, second] = [makeOffer(), makeOffer()]
+    const storage = memoryStorage([first, second])
+    const wall = fakeVoid()
+    let up = false
+    const send = async (batch: QueuedOffer[]): Promise<OfferAnswer> =>
+      up ? wall.acceptAll(batch) : { kind: 'network-error' }
+    await flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    const third = makeOffer()
+    storage.items.set(third.clientId, third)
+    up = true
+    await flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    expect(wall.rows.map((r) => r.clientId)).toEqual([first, second, third].map((o) => o.clientId))
+  })
+
+  it('picks up an offer held while the flush runs', async () => {
+    const storage = memoryStorage([makeOffer()])
+    const wall = fakeVoid()
+    const late = makeOffer()
+    const result = await flushOfferQueue({
+      storage,
+      send: async (o) => {
+        if (!storage.items.has(late.clientId)) storage.items.set(late.clientId, late)
+        return wall.acceptAll(o)
+      },
+      onRefused: async () => undefined,
+    })
+    expect(result.delivered).toHaveLength(2)
+    expect(wall.rows.at(-1)?.clientId).toBe(late.clientId)
+  })
+
+  it('skips offers already refused by the service worker (they wait for a page to hand back)', async () => {
+    const marked = makeOffer({ refusedStatus: 400 })
+    const waiting = makeOffer()
+    const storage = memoryStorage([marked, waiting])
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (o) => wall.acceptAll(o),
+      onRefused: async () => undefined,
+    })
+    expect(wall.rows.map((r) => r.clientId)).toEqual([waiting.clientId])
+    expect(storage.items.has(marked.clientId)).toBe(true)
+  })
+
+  it('stops rather than loops when storage fails to take a delivered offer away', async () => {
+    const offer = makeOffer()
+    const storage = memoryStorage([offer])
+    storage.remove = async () => undefined
+    const send = vi.fn(async () => ({ kind: 'status', status: 201 }) as OfferAnswer)
+    await flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    expect(send).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('flushOfferQueue: batches', () => {
+  it('sends up to 20 offers a request, oldest first', async () => {
+    const offers = Array.from({ length: 45 }, () => makeOffer())
+    const storage = memoryStorage(offers)
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) => wall.acceptAll(batch),
+      onRefused: async () => undefined,
+    })
+    expect(wall.requests.map((r) => r.length)).toEqual([20, 20, 5])
+    expect(wall.requests.flat()).toEqual(offers.map((o) => o.clientId))
+    expect(storage.items.size).toBe(0)
+  })
+
+  it('a refused batch is sent again one by one: only the refused offer is handed back', async () => {
+    const offers = Array.from({ length: 5 }, () => makeOffer())
+    const bad = offers[2]!
+    const storage = memoryStorage(offers)
+    const wall = fakeVoid()
+    const handedBack: QueuedOffer[] = []
+    const result = await flushOfferQueue({
+      storage,
+      send: async (batch) =>
+        batch.some((o) => o.clientId === bad.clientId)
+          ? { kind: 'status', status: 400 }
+          : wall.acceptAll(batch),
+      onRefused: refuseTo(storage, handedBack),
+    })
+    expect(handedBack.map((o) => o.clientId)).toEqual([bad.clientId])
+    expect(result.refused.map((o) => o.clientId)).toEqual([bad.clientId])
+    expect(wall.rows.map((r) => r.clientId)).toEqual(
+      offers.filter((o) => o !== bad).map((o) => o.clientId),
+    )
+    expect(storage.items.size).toBe(0)
+  })
+
+  it('after the refused batch has been sorted out, batches resume', async () => {
+    const offers = Array.from({ length: 30 }, () => makeOffer())
+    const bad = offers[0]!
+    const storage = memoryStorage(offers)
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) =>
+        batch.some((o) => o.clientId === bad.clientId)
+          ? { kind: 'status', status: 422 }
+          : wall.acceptAll(batch),
+      onRefused: refuseTo(storage, []),
+    })
+    // 20 refused together, then 20 singles (one refused, 19 delivered), then one batch of 10.
+    expect(wall.requests.map((r) => r.length)).toEqual([...Array(19).fill(1), 10])
+    expect(wall.rows).toHaveLength(29)
+  })
+
+  it('batchSize 1 sends one offer a request', async () => {
+    const storage = memoryStorage([makeOffer(), makeOffer(), makeOffer()])
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) => wall.acceptAll(batch),
+      onRefused: async () => undefined,
+      batchSize: 1,
+    })
+    expect(wall.requests.map((r) => r.length)).toEqual([1, 1, 1])
+  })
+})
+
+describe('backoffDelayMs', () => {
+  it('doubles from 1 s, draws between half the ceiling and the ceiling, and stops growing at 60 s', () => {
+    for (let attempts = 1; attempts <= 12; attempts++) {
+      const ceiling = Math.min(OFFER_BACKOFF.maxMs, OFFER_BACKOFF.baseMs * 2 ** (attempts - 1))
+      expect(backoffDelayMs(attempts, () => 0)).toBe(ceiling / 2)
+      expect(backoffDelayMs(attempts, () => 1)).toBe(ceiling)
+      const drawn = backoffDelayMs(attempts)
+      expect(drawn).toBeGreaterThanOrEqual(ceiling / 2)
+      expect(drawn).toBeLessThanOrEqual(ceiling)
+    }
+    expect(backoffDelayMs(1, () => 0.5)).toBe(750)
+    expect(backoffDelayMs(100, () => 1)).toBe(60_000)
+  })
+
+  it('keeps within bounds even if the random source misbehaves', () => {
+    expect(backoffDelayMs(3, () => 7)).toBe(4000)
+    expect(backoffDelayMs(3, () => -1)).toBe(2000)
+    expect(backoffDelayMs(0, () => 1)).toBe(1000)
+  })
+
+  it('spreads retries: 200 draws for the same attempt are not all equal', () => {
+    const draws = new Set(Array.from({ length: 200 }, () => backoffDelayMs(5)))
+    expect(draws.size).toBeGreaterThan(20)
+  })
+})
+
+describe('offerKey', () => {
+  it('sorts by queue time, as strings, past digit-count boundaries', () => {
+    const keys = [
+      makeOffer({ queuedAt: 99 }),
+      makeOffer({ queuedAt: 1000 }),
+      makeOffer({ queuedAt: 5 }),
+    ]
+      .map(offerKey)
+      .sort()
+    expect(keys.map((k) => Number(k.split(':')[0]))).toEqual([5, 99, 1000])
+  })
+})
+
+/** A lock like Web Locks' exclusive mode: callers run one after another. */
+function memoryLock() {
+  let tail: Promise<unknown> = Promise.resolve()
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work)
+    tail = run.catch(() => undefined)
+    return run
+  }
+}
+
+describe('two flushers racing', () => {
+  const slowWall = () => {
+    const wall = fakeVoid()
+    const send = async (batch: QueuedOffer[]) => {
+      await new Promise((r) => setTimeout(r, 1))
+      return wall.acceptAll(batch)
+    }
+    return { wall, send }
+  }
+
+  it('with the flush lock, every offer is sent once and lands once, in order', async () => {
+    const offers = Array.from({ length: 20 }, () => makeOffer())
+    const storage = memoryStorage(offers)
+    const { wall, send } = slowWall()
+    const lock = memoryLock()
+    const flush = () =>
+      lock(() => flushOfferQueue({ storage, send, onRefused: async () => undefined }))
+    await Promise.all([flush(), flush()])
+    expect(wall.received).toHaveLength(20)
+    expect(wall.rows.map((r) => r.clientId)).toEqual(offers.map((o) => o.clientId))
+    expect(storage.items.size).toBe(0)
+  })
+
+  it('without a lock, repeats happen but the server keeps exactly one row per offer', async () => {
+    const offers = Array.from({ length: 20 }, () => makeOffer())
+    const storage = memoryStorage(offers)
+    const { wall, send } = slowWall()
+    const flush = () => flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    await Promise.all([flush(), flush()])
+    expect(wall.received.length).toBeGreaterThan(20)
+    expect(wall.rows.map((r) => r.clientId)).toEqual(offers.map((o) => o.clientId))
+    expect(storage.items.size).toBe(0)
+  })
+})
+
+describe('a crash between send and acknowledgement', () => {
+  it('sends the offer again on the next flush, and the wall still holds it once', async () => {
+    const offer = makeOffer()
+    const storage = memoryStorage([offer])
+    const wall = fakeVoid()
+    const realRemove = storage.remove
+    storage.remove = async () => {
+      throw new Error('the tab was closed before the queue heard the answer')
+    }
+    await expect(
+      flushOfferQueue({
+        storage,
+        send: async (o) => wall.acceptAll(o),
+        onRefused: async () => undefined,
+      }),
+    ).rejects.toThrow(/closed/)
+    expect(wall.rows).toHaveLength(1)
+    expect((await storage.list())[0]?.attempts).toBe(1)
+
+    storage.remove = realRemove
+    const result = await flushOfferQueue({
+      storage,
+      send: async (o) => wall.acceptAll(o),
+      onRefused: async () => undefined,
+    })
+    expect(wall.received).toEqual([offer.clientId, offer.clientId])
+    expect(wall.rows).toEqual([{ clientId: offer.clientId, text: offer.text }])
+    expect(result.delivered[0]?.attempts).toBe(2)
+    expect(storage.items.size).toBe(0)
+  })
+
+  it('also when the answer is lost on the wire (row stored, network error seen)', async () => {
+    const offer = makeOffer()
+    const storage = memoryStorage([offer])
+    const wall = fakeVoid()
+    let dropAnswer = true
+    const send = async (batch: QueuedOffer[]): Promise<OfferAnswer> => {
+      wall.acceptAll(batch)
+      if (dropAnswer) return { kind: 'network-error' }
+      return { kind: 'status', status: 201 }
+    }
+    const first = await flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    expect(first.retryInMs).not.toBeNull()
+    dropAnswer = false
+    await flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    expect(wall.rows).toHaveLength(1)
+    expect(storage.items.size).toBe(0)
+  })
+})
