@@ -3,6 +3,7 @@
  * using the browser's offline mode and the backend's fault injection. Each case checks the wall the
  * backend really holds.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { requestLog, resetBackend, setFaults } from './support/backend'
 import {
@@ -132,7 +133,11 @@ test('a waiting offer can be withdrawn from The Void back to the private entries
   await offerFromWriter(page, 'on second thought', HELD)
   await page.getByRole('link', { name: 'The Void' }).click()
   const waiting = page.getByRole('region', { name: 'Waiting to be offered' })
-  await waiting.getByRole('button', { name: 'Keep it private' }).click()
+  await expect(waiting.getByText('on second thought')).toBeVisible()
+  const results = await new AxeBuilder({ page }).include('.pending-offers').analyze()
+  expect(results.violations).toEqual([])
+  await waiting.getByRole('button', { name: 'Keep it private' }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByText('Kept private')).toBeVisible()
   await expect(waiting).toBeHidden()
   await context.setOffline(false)
