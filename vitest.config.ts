@@ -1,6 +1,23 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+// Vitest 5's reporter groups failures with Map.groupBy, which Node 20 lacks: without this, a failing
+// test crashes the report instead of showing why it failed.
+if (!('groupBy' in Map)) {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+      const groups = new Map<K, V[]>()
+      let index = 0
+      for (const item of items) {
+        const k = key(item, index++)
+        const group = groups.get(k)
+        if (group) group.push(item)
+        else groups.set(k, [item])
+      }
+      return groups
+    },
+  })
+}
 // Two environments: Node for plain TypeScript (shared rules, the service worker's modules, the
 // server), happy-dom for components. Every test fails on a network call it did not expect
 // (tests/unit/setup/no-network.ts).
