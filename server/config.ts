@@ -39,7 +39,11 @@ function integer(name: string, value: string | undefined): number | undefined {
   return Number(value)
 }
 
-/** Reads the options from the environment (API_PORT, DATA_DIR, DATABASE_URL, …) and flags. */
+/**
+ * Reads the options from the environment (API_PORT, API_HOST, DATA_DIR, DATABASE_URL,
+ * VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, JWT_SECRET, ANON_KEY; LOG_REQUESTS=0 silences the
+ * per-request log) and the `--faults` flag.
+ */
 export function optionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   argv: string[] = process.argv,
@@ -54,5 +58,6 @@ export function optionsFromEnv(
       argv.includes('--faults') || env.UNBURDEN_FAULTS === '1' || env.UNBURDEN_FAULTS === 'true',
     jwtSecret: env.JWT_SECRET || LOCAL_JWT_SECRET,
     anonKey: env.ANON_KEY || LOCAL_ANON_KEY,
+    ...(env.LOG_REQUESTS === '0' ? { log: false as const } : {}),
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { Engine } from './engine'
 import { ApiError, badBody } from './errors'
+import type { Maintenance } from './maintenance'
 import type { Answer } from './rest'
 
 /** The fault the backend plays on REST requests. */
@@ -42,7 +43,10 @@ export class TesterControls {
   faults: Faults = { mode: 'none', latencyMs: 0 }
   readonly requests: LoggedRequest[] = []
 
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly maintenance: Maintenance,
+  ) {}
 
   /** Records a REST request for GET /__requests. */
   record(entry: LoggedRequest): void {
@@ -81,7 +85,7 @@ export class TesterControls {
     this.faults = { mode: 'none', latencyMs: 0 }
     this.requests.length = 0
     await this.engine.transaction(async (tx) => {
-      await tx.query('truncate public.void_thoughts restart identity')
+      await tx.query('truncate public.void_thoughts, private.void_offer_keys restart identity')
       await tx.query('delete from private.void_write_buckets')
     })
   }
@@ -105,6 +109,9 @@ export class TesterControls {
           [JSON.stringify(clean.slice(start, start + SEED_CHUNK))],
         )
     })
+    // A bulk load: vacuum now, so the next reads are planned and counted as on a settled table.
+    if (clean.length >= 1000) await this.maintenance.vacuumNow()
+    else this.maintenance.noteWrites(clean.length)
     return clean.length
   }
 

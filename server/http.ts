@@ -8,6 +8,7 @@ import type { TesterControls } from './controls'
 import type { Engine } from './engine'
 import { ApiError } from './errors'
 import { JwtError, verifyJwt, type Claims } from './jwt'
+import type { Maintenance } from './maintenance'
 import { handleRest, type Answer } from './rest'
 import type { SchemaCache } from './schema-cache'
 
@@ -45,6 +46,7 @@ const CONTROL_LIMIT_BYTES = 64 * 1024 * 1024
 export interface HttpContext {
   engine: Engine
   cache: SchemaCache
+  maintenance: Maintenance
   jwtSecret: string
   bodyLimitBytes: number
   controls: TesterControls | null
@@ -123,19 +125,37 @@ function requestHeaders(request: IncomingMessage): Record<string, string> {
   return headers
 }
 
+/** The request's URL; one Node cannot parse is answered as an unknown path. */
+function parseUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '/', 'http://localhost')
+  } catch {
+    return new URL('/__unparseable__', 'http://localhost')
+  }
+}
+
+function decodePath(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError(400, 'PGRST100', 'Invalid percent-encoding in the path')
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Makes the request handler for node:http. */
 export function createHandler(context: HttpContext) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now()
-    const url = new URL(request.url ?? '/', 'http://localhost')
+    const url = parseUrl(request.url)
     const method = request.method ?? 'GET'
     const isRest = url.pathname.startsWith(REST_PREFIX)
     const isControl = context.controls !== null && url.pathname.startsWith('/__')
     let status = 0
 
     const send = (answer: Answer) => {
+      if (response.headersSent || request.socket.destroyed) return
       status = answer.status
       response.writeHead(answer.status, { ...CORS, ...answer.headers })
       response.end(answer.body)
@@ -195,7 +215,7 @@ export function createHandler(context: HttpContext) {
           'Only /rest/v1/<table> is served by the local backend',
         )
 
-      const table = decodeURIComponent(url.pathname.slice(REST_PREFIX.length))
+      const table = decodePath(url.pathname.slice(REST_PREFIX.length))
       if (table === '' || table.includes('/'))
         throw table.startsWith('rpc/')
           ? new ApiError(
@@ -217,6 +237,8 @@ export function createHandler(context: HttpContext) {
         role,
         claims,
       })
+      if (method !== 'GET' && method !== 'HEAD')
+        context.maintenance.noteWrites(answer.rowCount ?? 0)
       if (faults?.mode === 'store-then-drop' && method === 'POST') return drop()
       send(answer)
     } catch (error) {

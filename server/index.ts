@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Engine } from './engine'
 import { createHandler } from './http'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
 import { lockDataDir } from './lock'
+import { Maintenance } from './maintenance'
 import { migrate } from './migrations'
 import { loadSchemaCache } from './schema-cache'
 
@@ -43,16 +44,21 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       tx.query('update private.void_settings set writes_per_minute = $1', [limit]),
     )
     const cache = await loadSchemaCache(engine)
-    const controls = options.faults ? new TesterControls(engine) : null
+    const maintenance = new Maintenance(engine, [...cache.tables.keys()], log)
+    const controls = options.faults ? new TesterControls(engine, maintenance) : null
     const handler = createHandler({
       engine,
       cache,
+      maintenance,
       jwtSecret: options.jwtSecret ?? LOCAL_JWT_SECRET,
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       controls,
       log,
     })
-    const server = createServer((request, response) => void handler(request, response))
+    // The handler answers every error itself; this only guards the process against the unforeseen.
+    const server = createServer((request, response) =>
+      handler(request, response).catch(() => response.destroy()),
+    )
     server.keepAliveTimeout = 5000
     await new Promise<void>((done, fail) => {
       server.once('error', fail)
@@ -70,6 +76,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         (closing ??= (async () => {
           server.closeAllConnections()
           await new Promise<void>((done) => server.close(() => done()))
+          await maintenance.close()
           await opened.close()
           release()
         })()),

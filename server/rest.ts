@@ -36,6 +36,8 @@ export interface Answer {
   status: number
   headers: Record<string, string>
   body: string
+  /** Rows read or written. */
+  rowCount?: number
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -182,10 +184,15 @@ export async function handleRest(
         run(tx, statement),
       )
       const status = request.method === 'POST' ? 201 : representation ? 200 : 204
-      if (!representation) return { status, headers: {}, body: '' }
+      if (!representation) return { status, headers: {}, body: '', rowCount: result.page_count }
       headers['content-range'] = contentRange(0, result.page_count, null)
       if (request.method === 'POST') headers['content-range'] = `*/*`
-      return { status, headers, body: wantsObject ? singleObject(result) : (result.body ?? '[]') }
+      return {
+        status,
+        headers,
+        body: wantsObject ? singleObject(result) : (result.body ?? '[]'),
+        rowCount: result.page_count,
+      }
     }
     case 'PUT':
       throw notImplemented('PUT (upsert by primary key)')

@@ -60,8 +60,59 @@ function condition(
   return filter.negate ? `not (${sql})` : sql
 }
 
+const KEYSET_OPERATORS: Partial<Record<string, string>> = { lt: '<', lte: '<=', gt: '>', gte: '>=' }
+
+/**
+ * `or=(a.lt.X,and(a.eq.X,b.lt.Y))`, the keyset condition clients send for "after row (X, Y)", is the
+ * row comparison `(a, b) < (X, Y)` (the same under SQL's three-valued logic), which an index on
+ * (a, b) serves directly; the `or` form would be a filter over every row before the cursor.
+ */
+function keyset(table: TableInfo, filter: Filter, params: Params): string | null {
+  if (
+    filter.kind !== 'logic' ||
+    filter.operator !== 'or' ||
+    filter.negate ||
+    filter.children.length !== 2
+  )
+    return null
+  const [first, second] = filter.children as [Filter, Filter]
+  if (
+    first.kind !== 'condition' ||
+    second.kind !== 'logic' ||
+    second.operator !== 'and' ||
+    second.negate
+  )
+    return null
+  if (second.children.length !== 2) return null
+  const [equal, next] = second.children as [Filter, Filter]
+  if (equal.kind !== 'condition' || next.kind !== 'condition') return null
+  const strict = KEYSET_OPERATORS[first.operator]
+  const last = KEYSET_OPERATORS[next.operator]
+  if (
+    first.negate ||
+    equal.negate ||
+    next.negate ||
+    (first.operator !== 'lt' && first.operator !== 'gt') ||
+    equal.operator !== 'eq' ||
+    !strict ||
+    !last ||
+    last[0] !== strict ||
+    equal.column !== first.column ||
+    equal.value !== first.value ||
+    next.column === first.column
+  )
+    return null
+  const a = column(table, first.column)
+  const b = column(table, next.column)
+  const typeA = table.columns.get(first.column) as string
+  const typeB = table.columns.get(next.column) as string
+  return `(${a}, ${b}) ${last} (${params.add(first.value)}::${typeA}, ${params.add(next.value)}::${typeB})`
+}
+
 function where(table: TableInfo, filters: Filter[], params: Params): string {
   const render = (filter: Filter): string => {
+    const rowComparison = keyset(table, filter, params)
+    if (rowComparison) return rowComparison
     if (filter.kind === 'condition') return condition(table, filter, params)
     const joined = filter.children.map(render).join(filter.operator === 'and' ? ' and ' : ' or ')
     return filter.negate ? `not (${joined})` : `(${joined})`

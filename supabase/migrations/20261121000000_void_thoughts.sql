@@ -14,9 +14,10 @@ create table public.void_thoughts (
   created_at timestamptz not null default now(),
   -- The idempotency key of an offer, made by the client: a repeat of the same offer is ignored.
   client_id uuid unique,
-  -- Not blank once whitespace is trimmed: spaces, tabs, line breaks, no-break and other Unicode spaces.
+  -- Not blank once whitespace is trimmed: spaces, tabs, line breaks, no-break and other Unicode
+  -- spaces, and the zero-width space: the characters the app trims (src/shared/thought.ts).
   constraint void_thoughts_text_not_blank check (
-    btrim(text, E' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') <> ''
+    btrim(text, E' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u200b\u2028\u2029\u202f\u205f\u3000\ufeff') <> ''
   ),
   -- Counted in code points, the unit the app counts in.
   constraint void_thoughts_text_length check (char_length(text) <= 5000)
@@ -52,10 +53,18 @@ create policy "Anyone can offer a thought with its idempotency key"
 -- Repeated offers: an offer is sent again when its answer was lost, so a second insert with the
 -- same client_id must store nothing and still succeed. A conflict target (`on conflict (client_id)`)
 -- would need SELECT on client_id, which the API roles must not have, so the database skips the
--- repeat itself: clients send a plain insert. The unique constraint stays as the last guard.
+-- repeat itself and clients send a plain insert. Every key ever offered is claimed in a private
+-- table with `on conflict do nothing`, which also waits for a copy of the same offer still in flight
+-- (no per-row locks, so a large insert needs no lock table). The unique constraint stays as the
+-- last guard.
 
 create schema if not exists private;
 revoke all on schema private from public;
+
+create table private.void_offer_keys (
+  client_id uuid primary key
+);
+revoke all on table private.void_offer_keys from public, anon, authenticated, service_role;
 
 create function private.void_thoughts_skip_repeated_offer() returns trigger
 language plpgsql
@@ -66,9 +75,8 @@ begin
   if new.client_id is null then
     return new;
   end if;
-  -- Two copies of one offer in flight at once: the second waits for the first, then sees it.
-  perform pg_advisory_xact_lock(hashtextextended('void_thoughts.client_id:' || new.client_id::text, 0));
-  if exists (select 1 from public.void_thoughts t where t.client_id = new.client_id) then
+  insert into private.void_offer_keys (client_id) values (new.client_id) on conflict do nothing;
+  if not found then
     return null;
   end if;
   return new;
@@ -110,7 +118,6 @@ as $$
 declare
   claims_role text := coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::json ->> 'role';
   method text := current_setting('request.method', true);
-  headers json := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::json;
   per_minute integer;
   address text;
   available double precision;
@@ -126,7 +133,11 @@ begin
     return;
   end if;
 
-  address := coalesce(nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''), 'unknown');
+  address := coalesce(
+    nullif(btrim(split_part(
+      coalesce(nullif(current_setting('request.headers', true), ''), '{}')::json ->> 'x-forwarded-for',
+      ',', 1)), ''),
+    'unknown');
 
   insert into private.void_write_buckets as b (client_address, tokens, refilled_at)
   values (address, per_minute, clock_timestamp())

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:server`: the local backend on PGlite with 100,000 rows on the wall, through
+ * supabase-js as the app calls it. Prints p50/p95 of the first feed page and of a deep keyset page,
+ * inserts per second with 20 concurrent clients (write limit off), and the start-up time on an
+ * existing data folder. Targets: both pages p95 ≤ 10 ms, ≥ 400 inserts/s, warm start ≤ 1 s.
+ * The server runs in its own process (`npm run server`), as it does for the app; the clients here.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { startBackend, type Backend } from '../server/index'
+
+const ROWS = 100_000
+const SAMPLES = 300
+const WRITERS = 20
+const INSERTS = 3000
+
+const dataDir = mkdtempSync(join(tmpdir(), 'unburden-bench-'))
+const options = { port: 0, host: '127.0.0.1', dataDir, log: false as const, writeLimitPerMinute: 0 }
+
+function client(backend: Pick<Backend, 'url' | 'anonKey'>): SupabaseClient {
+  return createClient(backend.url, backend.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `npm run server` on the data folder; resolves with a stop function once it is ready. */
+async function serverProcess(port: number): Promise<() => Promise<void>> {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        VOID_WRITE_LIMIT_PER_MINUTE: '0',
+        LOG_REQUESTS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  await new Promise<void>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Anon key')) resolve()
+    })
+    void exited.then(() => reject(new Error(`The server exited: ${output}`)))
+  })
+  return async () => {
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+async function timePages(
+  label: string,
+  run: () => PromiseLike<{ error: unknown; data: unknown[] | null }>,
+) {
+  for (let i = 0; i < 20; i++) await run() // warm-up
+  const samples: number[] = []
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now()
+    const { error, data } = await run()
+    samples.push(performance.now() - started)
+    if (error || data?.length !== 50)
+      throw new Error(`${label}: ${JSON.stringify(error)} (${data?.length} rows)`)
+  }
+  const p95 = percentile(samples, 95)
+  console.log(
+    `${label.padEnd(34)} p50 ${ms(percentile(samples, 50))}  p95 ${ms(p95)}  ${p95 <= 10 ? 'ok' : 'OVER the 10 ms target'}`,
+  )
+}
+
+let stopServer: (() => Promise<void>) | undefined
+try {
+  const coldStart = performance.now()
+  let backend = await startBackend(options)
+  console.log(`fresh data folder start             ${ms(performance.now() - coldStart)}`)
+
+  // 100,000 rows over the last few days; every tenth shares its created_at with the row before.
+  const seeded = performance.now()
+  await backend.engine.transaction((tx) =>
+    tx.query(
+      `insert into public.void_thoughts (text, created_at, client_id)
+       select 'Thought number ' || i || ', let go.',
+              now() - ((i - (i % 10 = 0)::int) * interval '2 seconds'),
+              gen_random_uuid()
+         from generate_series(1, $1::int) i`,
+      [ROWS],
+    ),
+  )
+  // What the server's maintenance (PGlite's stand-in for autovacuum) does after a bulk load.
+  await backend.engine.exec('vacuum analyze public.void_thoughts')
+  console.log(`seed ${ROWS} rows                     ${ms(performance.now() - seeded)}`)
+
+  const [cursor] = await backend.engine.transaction((tx) =>
+    tx.query<{ created_at: string; id: number }>(
+      `select to_json(created_at)#>>'{}' as created_at, id from public.void_thoughts
+        order by created_at desc, id desc offset 90000 limit 1`,
+    ),
+  )
+  if (!cursor) throw new Error('no cursor row')
+  await backend.close()
+
+  const port = await freePort()
+  stopServer = await serverProcess(port)
+  const remote = { url: `http://127.0.0.1:${port}`, anonKey: backend.anonKey }
+  const supabase = client(remote)
+  const feed = () =>
+    supabase
+      .from('void_thoughts')
+      .select('id,text,created_at')
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(50)
+  await timePages('first page', () => feed())
+  await timePages('first page with count=exact', () =>
+    supabase
+      .from('void_thoughts')
+      .select('id,text,created_at', { count: 'exact' })
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(50),
+  )
+
+  await timePages('deep keyset page (after row 90,000)', () =>
+    feed().or(
+      `created_at.lt."${cursor.created_at}",and(created_at.eq."${cursor.created_at}",id.lt.${cursor.id})`,
+    ),
+  )
+
+  const writers = Array.from({ length: WRITERS }, () => client(remote))
+  let next = 0
+  const insertsStarted = performance.now()
+  await Promise.all(
+    writers.map(async (writer) => {
+      while (next < INSERTS) {
+        next++
+        const { status } = await writer
+          .from('void_thoughts')
+          .insert({ text: 'A thought offered in the bench.', client_id: crypto.randomUUID() })
+        if (status !== 201) throw new Error(`insert answered ${status}`)
+      }
+    }),
+  )
+  const perSecond = INSERTS / ((performance.now() - insertsStarted) / 1000)
+  console.log(
+    `inserts, ${WRITERS} concurrent clients         ${perSecond.toFixed(0)}/s  ${perSecond >= 400 ? 'ok' : 'UNDER the 400/s target'}`,
+  )
+
+  await stopServer()
+  stopServer = undefined
+  const warmStarted = performance.now()
+  backend = await startBackend(options)
+  const warm = performance.now() - warmStarted
+  const { error } = await client(backend).from('void_thoughts').select('id').limit(1)
+  if (error) throw new Error(JSON.stringify(error))
+  console.log(
+    `warm start (existing data folder)   ${ms(warm)}  ${warm <= 1000 ? 'ok' : 'OVER the 1 s target'}`,
+  )
+  await backend.close()
+} finally {
+  await stopServer?.()
+  rmSync(dataDir, { recursive: true, force: true })
+}

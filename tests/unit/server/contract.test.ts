@@ -1,0 +1,530 @@
+/**
+ * The local backend's HTTP contract, driven by the real supabase-js client (and raw fetch where
+ * supabase-js cannot send the request), on PGlite and on a real PostgreSQL server.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
+import { allowNetwork } from '../setup/no-network'
+import {
+  asOwner,
+  ENGINES,
+  ownerRows,
+  realFetch,
+  startTestBackend,
+  voidClient,
+  type TestBackend,
+} from './support/backend'
+
+// Two cores shared with other work: a burst of a few hundred requests can take seconds.
+vi.setConfig({ testTimeout: 30_000 })
+
+const TABLE = 'void_thoughts'
+const uuid = () => crypto.randomUUID()
+
+describe.each(ENGINES)('the backend on %s', (engine) => {
+  let backend: TestBackend
+  let supabase: SupabaseClient
+  let rest: string
+
+  beforeAll(async () => {
+    backend = await startTestBackend(engine)
+    supabase = voidClient(backend.url, backend.anonKey)
+    rest = `${backend.url}/rest/v1/${TABLE}`
+  }, 120_000)
+
+  afterAll(async () => {
+    await backend?.stop()
+  }, 60_000)
+
+  beforeEach(async () => {
+    allowNetwork()
+    await asOwner(
+      backend,
+      'truncate public.void_thoughts, private.void_offer_keys restart identity',
+    )
+    await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
+  })
+
+  /** A raw request with the anon key, as supabase-js would send it. */
+  const call = (path: string, init: RequestInit = {}) =>
+    realFetch(`${backend.url}${path}`, {
+      ...init,
+      headers: {
+        apikey: backend.anonKey,
+        authorization: `Bearer ${backend.anonKey}`,
+        ...init.headers,
+      },
+    })
+
+  /** The app's offer (src/lib/void-api.ts). */
+  const offer = (text: string, clientId = uuid()) =>
+    supabase.from(TABLE).insert({ text, client_id: clientId })
+
+  /** The app's feed page (src/lib/void-api.ts). */
+  const page = (
+    cursor: { created_at: string; id: number } | null,
+    limit = 50,
+    withTotal = false,
+  ) => {
+    let query = supabase
+      .from(TABLE)
+      .select('id,text,created_at', withTotal ? { count: 'exact' } : undefined)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(limit)
+    if (cursor)
+      query = query.or(
+        `created_at.lt."${cursor.created_at}",and(created_at.eq."${cursor.created_at}",id.lt.${cursor.id})`,
+      )
+    return query
+  }
+
+  describe('the app calls', () => {
+    it('an offer is stored once, however often it is sent', async () => {
+      const clientId = uuid()
+      const first = await offer('a thought to let go', clientId)
+      expect(first).toMatchObject({ status: 201, error: null, data: null })
+      const again = await offer('a thought to let go', clientId)
+      expect(again).toMatchObject({ status: 201, error: null })
+      const rows = await ownerRows(backend)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ text: 'a thought to let go', client_id: clientId })
+    })
+
+    it('the same offer sent twice at once is stored once', async () => {
+      const clientId = uuid()
+      const answers = await Promise.all([offer('twice', clientId), offer('twice', clientId)])
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201])
+      expect(await ownerRows(backend)).toHaveLength(1)
+    })
+
+    it('the feed reads newest first with the total, at microsecond precision', async () => {
+      await asOwner(
+        backend,
+        `insert into public.void_thoughts (text, created_at) values
+           ('first', '2026-03-01T10:00:00.000001Z'), ('second', '2026-03-01T10:00:00.000002Z')`,
+      )
+      const { data, error, count, status } = await page(null, 50, true)
+      expect(error).toBeNull()
+      expect(status).toBe(200)
+      expect(count).toBe(2)
+      expect(data).toEqual([
+        { id: 2, text: 'second', created_at: '2026-03-01T10:00:00.000002+00:00' },
+        { id: 1, text: 'first', created_at: '2026-03-01T10:00:00.000001+00:00' },
+      ])
+      const next = await page(data![0]!)
+      expect(next.data).toEqual([data![1]])
+    })
+
+    it('keyset pages over rows sharing a created_at return every row exactly once, in order', async () => {
+      await asOwner(
+        backend,
+        `insert into public.void_thoughts (text, created_at)
+           select 'shared ' || i, '2026-04-01T12:00:00.5Z' from generate_series(1, 45) i`,
+      )
+      await asOwner(
+        backend,
+        `insert into public.void_thoughts (text, created_at)
+           select 'spread ' || i, '2026-04-01T12:00:00Z'::timestamptz + i * interval '1 microsecond'
+             from generate_series(1, 20) i`,
+      )
+      const seen: { id: number; created_at: string }[] = []
+      let cursor: { created_at: string; id: number } | null = null
+      for (let guard = 0; guard < 100; guard++) {
+        const { data, error } = await page(cursor, 7)
+        expect(error).toBeNull()
+        if (!data || data.length === 0) break
+        seen.push(...(data as { id: number; created_at: string }[]))
+        cursor = data.at(-1) as { created_at: string; id: number }
+      }
+      const expected = (await ownerRows(backend)).map((row) => row.id)
+      expect(seen.map((row) => row.id)).toEqual(expected)
+      expect(new Set(seen.map((row) => row.id)).size).toBe(65)
+    })
+
+    it('range, offset, filters and single-object reads follow PostgREST', async () => {
+      await asOwner(
+        backend,
+        `insert into public.void_thoughts (text) select 'row ' || i from generate_series(1, 5) i`,
+      )
+      const ranged = await supabase.from(TABLE).select('id').order('id').range(1, 2)
+      expect(ranged.data).toEqual([{ id: 2 }, { id: 3 }])
+      const filtered = await supabase
+        .from(TABLE)
+        .select('id')
+        .gte('id', 2)
+        .lte('id', 4)
+        .neq('id', 3)
+        .order('id')
+      expect(filtered.data).toEqual([{ id: 2 }, { id: 4 }])
+      const inList = await supabase
+        .from(TABLE)
+        .select('id')
+        .in('id', [1, 5])
+        .order('id', { ascending: false })
+      expect(inList.data).toEqual([{ id: 5 }, { id: 1 }])
+      const aliased = await supabase.from(TABLE).select('n:id,text').eq('id', 1).single()
+      expect(aliased.data).toEqual({ n: 1, text: 'row 1' })
+      const none = await supabase.from(TABLE).select('id').eq('id', 99).single()
+      expect(none.status).toBe(406)
+      expect(none.error?.code).toBe('PGRST116')
+      const head = await supabase
+        .from(TABLE)
+        .select('id', { count: 'exact', head: true })
+        .gt('id', 3)
+      expect(head).toMatchObject({ status: 200, count: 2, data: null })
+      const andTree = await supabase
+        .from(TABLE)
+        .select('id')
+        .or('and(id.gt.1,id.lt.3),id.eq.5')
+        .order('id')
+      expect(andTree.data).toEqual([{ id: 2 }, { id: 5 }])
+    })
+
+    it('an array insert with columns= and return=representation returns what anon may read', async () => {
+      const { data, status, error } = await supabase
+        .from(TABLE)
+        .insert([
+          { text: 'one', client_id: uuid() },
+          { text: 'two', client_id: uuid() },
+        ])
+        .select('id,text')
+      expect(error).toBeNull()
+      expect(status).toBe(201)
+      expect(data).toEqual([
+        { id: 1, text: 'one' },
+        { id: 2, text: 'two' },
+      ])
+    })
+  })
+
+  describe('what anon may not do', () => {
+    const seeded = async () => {
+      await offer('already on the wall')
+      return ownerRows(backend)
+    }
+
+    it('update, delete and reading client_id are refused, and nothing changes', async () => {
+      const before = await seeded()
+      const id = before[0]!.id
+      const update = await supabase.from(TABLE).update({ text: 'changed' }).eq('id', id)
+      expect(update.status).toBe(401)
+      expect(update.error?.code).toBe('42501')
+      const remove = await supabase.from(TABLE).delete().eq('id', id)
+      expect(remove.status).toBe(401)
+      expect(remove.error?.code).toBe('42501')
+      const clientIds = await supabase.from(TABLE).select('client_id')
+      expect(clientIds.status).toBe(401)
+      expect(clientIds.error?.code).toBe('42501')
+      const everything = await supabase.from(TABLE).select('*')
+      expect(everything.status).toBe(401)
+      const filterOnSecret = await supabase
+        .from(TABLE)
+        .select('id')
+        .eq('client_id', before[0]!.client_id!)
+      expect(filterOnSecret.status).toBe(401)
+      expect(await ownerRows(backend)).toEqual(before)
+    })
+
+    it('a forged created_at or id is refused, and nothing is stored', async () => {
+      const forgedDate = await supabase
+        .from(TABLE)
+        .insert({ text: 'from the future', client_id: uuid(), created_at: '2099-01-01T00:00:00Z' })
+      expect({ status: forgedDate.status, code: forgedDate.error?.code }).toEqual({
+        status: 401,
+        code: '42501',
+      })
+      const forgedId = await supabase.from(TABLE).insert({ id: 1, text: 'mine', client_id: uuid() })
+      // id is generated always: Postgres refuses a given value before it checks privileges.
+      expect({ status: forgedId.status, code: forgedId.error?.code }).toEqual({
+        status: 400,
+        code: '428C9',
+      })
+      const noKey = await supabase.from(TABLE).insert({ text: 'no idempotency key' })
+      expect({ status: noKey.status, code: noKey.error?.code }).toEqual({
+        status: 401,
+        code: '42501',
+      })
+      expect(await ownerRows(backend)).toEqual([])
+    })
+
+    it('truncate and upsert-overwrites are not possible either', async () => {
+      const before = await seeded()
+      const overwrite = await supabase
+        .from(TABLE)
+        .upsert(
+          { text: 'overwritten', client_id: before[0]!.client_id },
+          { onConflict: 'client_id' },
+        )
+      expect(overwrite.status).toBe(401)
+      expect(await ownerRows(backend)).toEqual(before)
+    })
+  })
+
+  describe('bad bodies get a 4xx PostgREST error, never a 5xx', () => {
+    const cases: [string, () => Promise<{ status: number; code: string }>][] = [
+      ['empty text', async () => fromClient(await offer(''))],
+      [
+        'spaces, tabs, newlines and no-break spaces',
+        async () => fromClient(await offer(' \t\n\r\u00a0\u3000 ')),
+      ],
+      [
+        'zero-width and other Unicode spaces',
+        async () => fromClient(await offer('\u200b\u2003\ufeff\u202f')),
+      ],
+      ['5001 characters', async () => fromClient(await offer('x'.repeat(5001)))],
+      ['a NUL byte', async () => fromClient(await offer('before\u0000after'))],
+      [
+        'a client_id that is not a uuid',
+        async () =>
+          fromClient(await supabase.from(TABLE).insert({ text: 'ok', client_id: 'not-a-uuid' })),
+      ],
+      [
+        'a client_id that is a number',
+        async () => fromClient(await supabase.from(TABLE).insert({ text: 'ok', client_id: 42 })),
+      ],
+      [
+        'text null',
+        async () =>
+          fromClient(await supabase.from(TABLE).insert({ text: null, client_id: uuid() })),
+      ],
+      [
+        'an unknown column',
+        async () =>
+          fromClient(
+            await supabase.from(TABLE).insert({ text: 'ok', client_id: uuid(), mood: 'sad' }),
+          ),
+      ],
+      ['malformed JSON', () => raw('{"text": "unfinished', 'application/json')],
+      ['an empty body', () => raw('', 'application/json')],
+      ['a JSON string', () => raw('"just text"', 'application/json')],
+      ['an array of numbers', () => raw('[1, 2]', 'application/json')],
+      [
+        'objects with different keys',
+        () => raw('[{"text":"a","client_id":"' + uuid() + '"},{"text":"b"}]', 'application/json'),
+      ],
+      [
+        'a raw NUL byte in the JSON',
+        () => raw('{"text":"a\u0000b","client_id":"' + uuid() + '"}', 'application/json'),
+      ],
+    ]
+
+    function fromClient(answer: { status: number; error: { code: string } | null }) {
+      return { status: answer.status, code: answer.error?.code ?? '' }
+    }
+
+    async function raw(body: string, type: string) {
+      const response = await call(`/rest/v1/${TABLE}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': type },
+      })
+      const json = (await response.json()) as {
+        code: string
+        message: string
+        details: unknown
+        hint: unknown
+      }
+      expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message'])
+      return { status: response.status, code: json.code }
+    }
+
+    it.each(cases)('%s', async (_name, send) => {
+      const { status, code } = await send()
+      expect(status).toBeGreaterThanOrEqual(400)
+      expect(status).toBeLessThan(500)
+      expect(code).not.toBe('')
+      expect(await ownerRows(backend)).toEqual([])
+    })
+
+    it('5000 characters, counted in code points, are accepted', async () => {
+      expect((await offer('😌'.repeat(5000))).status).toBe(201)
+    })
+
+    it('bad text is a check violation (400), not a policy refusal', async () => {
+      expect(fromClient(await offer('   '))).toEqual({ status: 400, code: '23514' })
+      expect(fromClient(await offer('x'.repeat(5001)))).toEqual({ status: 400, code: '23514' })
+    })
+  })
+
+  describe('query strings that look like SQL are data', () => {
+    beforeEach(async () => {
+      await offer('innocent')
+    })
+
+    it.each([
+      ['text', "eq.'; drop table public.void_thoughts; --"],
+      ['text', "eq.innocent' or '1'='1"],
+      ['or', '(text.eq."x\') or true --",text.eq.y)'],
+      ['text', 'in.("a);drop table x;--","b")'],
+    ])('%s=%s matches nothing', async (key, value) => {
+      const response = await call(`/rest/v1/${TABLE}?select=id&${key}=${encodeURIComponent(value)}`)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual([])
+    })
+
+    it.each([
+      ['id', 'eq.1 or 1=1'],
+      ['order', 'id;drop table public.void_thoughts'],
+      ['select', 'id,(select 1)'],
+      ['select', 'id from public.void_thoughts; --'],
+      ['limit', '1; drop table public.void_thoughts'],
+      ['"id" = 1 or true --', 'eq.1'],
+    ])('%s=%s is refused with a 4xx', async (key, value) => {
+      const response = await call(
+        `/rest/v1/${TABLE}?${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+      )
+      expect(response.status).toBeGreaterThanOrEqual(400)
+      expect(response.status).toBeLessThan(502)
+      expect(response.status).not.toBe(500)
+      expect(await response.json()).toHaveProperty('code')
+    })
+
+    it('the wall is intact afterwards', async () => {
+      expect((await ownerRows(backend)).map((row) => row.text)).toEqual(['innocent'])
+    })
+  })
+
+  describe('keys, paths and headers', () => {
+    it('a request without a key, with a forged key, an expired key or an unknown role gets 401', async () => {
+      const noKey = await realFetch(`${rest}?select=id`)
+      expect(noKey.status).toBe(401)
+      const forged = signJwt({ role: 'anon' }, 'not-the-secret-but-long-enough-to-look-real')
+      const expired = signJwt({ role: 'anon', exp: 1 }, LOCAL_JWT_SECRET)
+      const postgres = signJwt({ role: 'postgres' }, LOCAL_JWT_SECRET)
+      for (const [key, code] of [
+        [forged, 'PGRST301'],
+        [expired, 'PGRST303'],
+        [postgres, 'PGRST301'],
+        ['not a jwt', 'PGRST301'],
+      ] as const) {
+        const response = await realFetch(`${rest}?select=id`, {
+          headers: { apikey: key, authorization: `Bearer ${key}` },
+        })
+        expect(response.status).toBe(401)
+        expect(((await response.json()) as { code: string }).code).toBe(code)
+      }
+    })
+
+    it('the service role reads client_id, and still cannot update or delete', async () => {
+      const clientId = uuid()
+      await offer('visible to the server', clientId)
+      const service = voidClient(backend.url, signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET))
+      expect((await service.from(TABLE).select('client_id')).data).toEqual([
+        { client_id: clientId },
+      ])
+      expect(
+        (await service.from(TABLE).update({ text: 'x' }).eq('client_id', clientId)).status,
+      ).toBe(403)
+      expect((await service.from(TABLE).delete().eq('client_id', clientId)).status).toBe(403)
+    })
+
+    it('CORS preflight allows every header supabase-js sends', async () => {
+      const response = await realFetch(rest, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:4173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers':
+            'apikey,authorization,content-type,prefer,accept-profile,content-profile,x-client-info,x-retry-count',
+        },
+      })
+      expect(response.status).toBe(204)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/)
+      for (const header of [
+        'apikey',
+        'authorization',
+        'content-type',
+        'prefer',
+        'accept-profile',
+        'content-profile',
+        'x-client-info',
+        'x-retry-count',
+      ])
+        expect(allowed).toContain(header)
+      expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    })
+
+    it('unknown paths, tables, schemas and features get a JSON error, never an empty 404', async () => {
+      for (const [path, init, status, code] of [
+        ['/auth/v1/user', {}, 404, 'PGRST125'],
+        ['/rest/v1/secrets?select=*', {}, 404, 'PGRST205'],
+        ['/rest/v1/rpc/anything', { method: 'POST', body: '{}' }, 404, 'PGRST202'],
+        [`/rest/v1/${TABLE}?text=fts.hello`, {}, 501, 'PGRST127'],
+        [`/rest/v1/${TABLE}?select=id,other(*)`, {}, 501, 'PGRST127'],
+        [`/rest/v1/${TABLE}`, { method: 'PUT', body: '{}' }, 501, 'PGRST127'],
+        [
+          `/rest/v1/${TABLE}?select=id`,
+          { headers: { 'accept-profile': 'private' } },
+          406,
+          'PGRST106',
+        ],
+        [`/rest/v1/${TABLE}?select=nope`, {}, 400, '42703'],
+        [`/rest/v1/${TABLE}?limit=many`, {}, 400, 'PGRST100'],
+        [`/rest/v1/${TABLE}?id=like`, {}, 400, 'PGRST100'],
+        ['/rest/v1/void_%E0%A4%A', {}, 400, 'PGRST100'],
+      ] as const) {
+        const response = await call(path, init as RequestInit)
+        expect({ path, status: response.status }).toEqual({ path, status })
+        const body = (await response.json()) as { code: string }
+        expect(body.code).toBe(code)
+      }
+    })
+
+    it('a body over the size limit gets 413', async () => {
+      const huge = JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024), client_id: uuid() })
+      const response = await call(`/rest/v1/${TABLE}`, {
+        method: 'POST',
+        body: huge,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(response.status).toBe(413)
+      expect(await response.json()).toMatchObject({ code: '54000' })
+      expect(await ownerRows(backend)).toEqual([])
+    })
+  })
+
+  describe('the write rate limit', () => {
+    it('trips with 429 and Retry-After, ignores a forged address, then lets writes through again', async () => {
+      await asOwner(backend, 'update private.void_settings set writes_per_minute = 120')
+      await asOwner(backend, 'delete from private.void_write_buckets')
+      let refused: Response | undefined
+      let accepted = 0
+      for (let i = 0; i < 200 && !refused; i++) {
+        const response = await call(`/rest/v1/${TABLE}`, {
+          method: 'POST',
+          body: JSON.stringify({ text: `burst ${i}`, client_id: uuid() }),
+          // A client cannot pick its own address: the server sets x-forwarded-for from the socket.
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i % 250}` },
+        })
+        if (response.status === 429) refused = response
+        else {
+          expect(response.status).toBe(201)
+          accepted++
+        }
+      }
+      expect(refused).toBeDefined()
+      expect(accepted).toBeGreaterThanOrEqual(120)
+      expect(accepted).toBeLessThan(200)
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect(await refused!.json()).toMatchObject({
+        code: 'P0429',
+        message: expect.stringContaining('Try again later'),
+      })
+      const viaClient = await offer('one too many')
+      expect(viaClient.status).toBe(429)
+      expect((await ownerRows(backend)).length).toBe(accepted)
+      // Reads are never limited.
+      expect((await page(null)).status).toBe(200)
+      // 120 a minute: a new offer is allowed every half second.
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      expect((await offer('later')).status).toBe(201)
+    })
+
+    it('is off at 0', async () => {
+      for (let i = 0; i < 30; i++) expect((await offer(`free ${i}`)).status).toBe(201)
+    })
+  })
+})

@@ -1,0 +1,367 @@
+/**
+ * Fault injection, the data-folder lock, and durability: `kill -9` of the server in the middle of a
+ * burst of offers, then a restart, keeps every offer that was answered with a 2xx.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { startBackend } from '../../../server/index'
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
+import { MIGRATIONS_DIR } from '../../../server/migrations'
+import { allowNetwork } from '../setup/no-network'
+import {
+  ENGINES,
+  freshPgliteDir,
+  ownerRows,
+  realFetch,
+  startTestBackend,
+  voidClient,
+  type TestBackend,
+} from './support/backend'
+import { startTestPostgres, type TestPostgres } from './support/postgres'
+
+vi.setConfig({ testTimeout: 60_000 })
+
+const TABLE = 'void_thoughts'
+const uuid = () => crypto.randomUUID()
+
+beforeEach(() => allowNetwork())
+
+describe.each(ENGINES)('faults on %s', (engine) => {
+  let backend: TestBackend
+  let supabase: SupabaseClient
+
+  beforeAll(async () => {
+    backend = await startTestBackend(engine)
+    supabase = voidClient(backend.url, backend.anonKey)
+  }, 120_000)
+  afterAll(() => backend?.stop(), 60_000)
+
+  const control = async (method: string, path: string, body?: unknown) => {
+    const response = await realFetch(`${backend.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    return { status: response.status, body: (await response.json()) as unknown }
+  }
+  const offer = (text: string, clientId = uuid()) =>
+    supabase.from(TABLE).insert({ text, client_id: clientId })
+  const feed = () =>
+    supabase
+      .from(TABLE)
+      .select('id,text,created_at')
+      .order('created_at', { ascending: false })
+      .retry(false)
+
+  beforeEach(async () => {
+    expect((await control('POST', '/__reset')).status).toBe(200)
+  })
+
+  it('503 answers every REST request with a PostgREST error, never a control request', async () => {
+    await control('POST', '/__faults', { mode: '503', latencyMs: 0 })
+    const read = await feed()
+    expect(read.status).toBe(503)
+    expect(read.error?.code).toBe('PGRST001')
+    expect((await offer('not now')).status).toBe(503)
+    expect((await control('GET', '/__faults')).body).toEqual({ mode: '503', latencyMs: 0 })
+    expect(await ownerRows(backend)).toEqual([])
+  })
+
+  it('drop closes the connection without an answer', async () => {
+    await control('POST', '/__faults', { mode: 'drop', latencyMs: 0 })
+    const read = await feed()
+    expect(read.error).not.toBeNull()
+    expect(read.status).toBe(0)
+    await expect(
+      realFetch(`${backend.url}/rest/v1/${TABLE}?select=id`, {
+        headers: { apikey: backend.anonKey },
+      }),
+    ).rejects.toThrow()
+  })
+
+  it('reject-inserts refuses offers with a 400 and still serves reads', async () => {
+    await control('POST', '/__faults', { mode: 'reject-inserts', latencyMs: 0 })
+    const refused = await offer('refused')
+    expect(refused.status).toBe(400)
+    expect(refused.error?.code).toBe('P0001')
+    expect((await feed()).status).toBe(200)
+    expect(await ownerRows(backend)).toEqual([])
+  })
+
+  it('store-then-drop stores the offer, then drops the answer; sending it again stores nothing more', async () => {
+    await control('POST', '/__faults', { mode: 'store-then-drop', latencyMs: 0 })
+    const clientId = uuid()
+    const lost = await offer('answer lost', clientId)
+    expect(lost.error).not.toBeNull()
+    expect(lost.status).toBe(0)
+    expect((await ownerRows(backend)).map((row) => row.client_id)).toEqual([clientId])
+    await control('POST', '/__faults', { mode: 'none', latencyMs: 0 })
+    expect((await offer('answer lost', clientId)).status).toBe(201)
+    expect(await ownerRows(backend)).toHaveLength(1)
+  })
+
+  it('latency delays REST answers only', async () => {
+    await control('POST', '/__faults', { mode: 'none', latencyMs: 400 })
+    const started = performance.now()
+    expect((await feed()).status).toBe(200)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390)
+    const controlStarted = performance.now()
+    await control('GET', '/__faults')
+    expect(performance.now() - controlStarted).toBeLessThan(390)
+  })
+
+  it('the request log, seeding, rows and reset', async () => {
+    await control('POST', '/__seed', {
+      rows: [
+        { text: 'seeded old', createdAt: '2026-01-01T00:00:00.000001Z' },
+        { text: 'seeded now' },
+      ],
+    })
+    await feed()
+    await offer('offered')
+    await realFetch(`${backend.url}/rest/v1/${TABLE}`, { method: 'OPTIONS' })
+    const log = (await control('GET', '/__requests')).body as {
+      method: string
+      path: string
+      query: string
+      status: number
+    }[]
+    expect(log.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+      `GET /rest/v1/${TABLE} 200`,
+      `POST /rest/v1/${TABLE} 201`,
+    ])
+    expect(log[0]?.query).toContain('select=id%2Ctext%2Ccreated_at')
+    const rows = (await control('GET', '/__rows')).body as {
+      text: string
+      created_at: string
+      client_id: string | null
+    }[]
+    expect(rows.map((row) => row.text)).toEqual(['offered', 'seeded now', 'seeded old'])
+    expect(rows[2]).toMatchObject({
+      created_at: '2026-01-01T00:00:00.000001+00:00',
+      client_id: null,
+    })
+    expect(rows[0]?.client_id).toMatch(/^[0-9a-f-]{36}$/)
+
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ text: `bulk ${i}` }))
+    expect((await control('POST', '/__seed', { rows: many })).status).toBe(201)
+    expect(await ownerRows(backend)).toHaveLength(20_003)
+    if (engine === 'pglite') {
+      // PGlite has no autovacuum: the backend vacuums after a bulk load itself.
+      const [stats] = await backend.engine.transaction((tx) =>
+        tx.query<{ vacuums: number }>(
+          `select vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'void_thoughts'`,
+        ),
+      )
+      expect(stats?.vacuums).toBeGreaterThan(0)
+    }
+
+    await control('POST', '/__faults', { mode: 'drop', latencyMs: 5 })
+    await control('POST', '/__reset')
+    expect(await control('GET', '/__faults')).toEqual({
+      status: 200,
+      body: { mode: 'none', latencyMs: 0 },
+    })
+    expect((await control('GET', '/__requests')).body).toEqual([])
+    expect((await control('GET', '/__rows')).body).toEqual([])
+  })
+
+  it('bad control requests get a 400', async () => {
+    expect((await control('POST', '/__faults', { mode: 'explode' })).status).toBe(400)
+    expect((await control('POST', '/__seed', { rows: [{ text: 42 }] })).status).toBe(400)
+  })
+})
+
+describe('without the faults flag', () => {
+  let postgres: TestPostgres
+  beforeAll(async () => {
+    postgres = await startTestPostgres()
+  }, 60_000)
+  afterAll(() => postgres?.stop())
+
+  it('there are no control endpoints', async () => {
+    const backend = await startBackend({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: postgres.url,
+      log: false,
+    })
+    try {
+      for (const path of ['/__faults', '/__rows', '/__requests']) {
+        const response = await realFetch(`${backend.url}${path}`)
+        expect(response.status).toBe(404)
+        expect(await response.json()).toMatchObject({ code: 'PGRST125' })
+      }
+      expect((await realFetch(`${backend.url}/__reset`, { method: 'POST' })).status).toBe(404)
+    } finally {
+      await backend.close()
+    }
+  })
+})
+
+describe('the data folder lock', () => {
+  it('a second backend on the same folder stops with a clear message; after close it may start, and applies nothing twice', async () => {
+    const dataDir = await freshPgliteDir()
+    try {
+      const first = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
+      await expect(
+        startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false }),
+      ).rejects.toThrow(/Another backend \(pid \d+\) is using the data folder/)
+      await first.close()
+      const second = await startBackend({ port: 0, host: '127.0.0.1', dataDir, log: false })
+      // Reopening applied no migration twice (a second `create table` would have failed anyway).
+      const applied = await second.engine.transaction((tx) =>
+        tx.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations order by version',
+        ),
+      )
+      expect(applied.map((row) => row.version)).toEqual(
+        readdirSync(MIGRATIONS_DIR)
+          .filter((file) => file.endsWith('.sql'))
+          .sort()
+          .map((file) => file.split('_')[0]),
+      )
+      await second.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 180_000)
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `npm run server` as a child process and waits for its ready line. */
+async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, VOID_WRITE_LIMIT_PER_MINUTE: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The server did not start: ${output}`)),
+      120_000,
+    )
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Anon key')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`The server exited (${code}): ${output}`)))
+  })
+  child.stdout!.resume()
+  child.stderr!.resume()
+  return child
+}
+
+describe('two server processes on one data folder', () => {
+  it('the second stops with a clear message and the first keeps serving', async () => {
+    const dataDir = await freshPgliteDir()
+    const [port, otherPort] = [await freePort(), await freePort()]
+    let first: ChildProcess | undefined
+    try {
+      first = await spawnServer({
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      })
+      await expect(
+        spawnServer({ API_PORT: String(otherPort), API_HOST: '127.0.0.1', DATA_DIR: dataDir }),
+      ).rejects.toThrow(/exited \(1\).*Another backend \(pid \d+\) is using the data folder/s)
+      const response = await realFetch(`http://127.0.0.1:${port}/rest/v1/${TABLE}?select=id`, {
+        headers: { apikey: LOCAL_ANON_KEY },
+      })
+      expect(response.status).toBe(200)
+    } finally {
+      if (first && first.exitCode === null && first.signalCode === null) {
+        const exited = new Promise((resolve) => first!.once('exit', resolve))
+        first.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 240_000)
+})
+
+describe.each(ENGINES)('kill -9 on %s', (engine) => {
+  it('every offer answered with a 2xx before the kill is there after a restart', async () => {
+    const port = await freePort()
+    const dataDir =
+      engine === 'pglite' ? await freshPgliteDir() : mkdtempSync(join(tmpdir(), 'unburden-kill-'))
+    const postgres = engine === 'postgres' ? await startTestPostgres() : undefined
+    const env = {
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
+    }
+    let child: ChildProcess | undefined
+    try {
+      child = await spawnServer(env)
+      const url = `http://127.0.0.1:${port}/rest/v1/${TABLE}`
+      const acknowledged: string[] = []
+      let killed = false
+      const sender = async () => {
+        while (!killed) {
+          const clientId = uuid()
+          try {
+            const response = await realFetch(url, {
+              method: 'POST',
+              headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+              body: JSON.stringify({ text: 'in the burst', client_id: clientId }),
+            })
+            if (response.ok) acknowledged.push(clientId)
+          } catch {
+            // The server is gone: this offer's fate is unknown, which is allowed.
+          }
+        }
+      }
+      const senders = Array.from({ length: 8 }, sender)
+      const deadline = Date.now() + 60_000
+      while (acknowledged.length < 150 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      const exited = new Promise((resolve) => child!.once('exit', resolve))
+      child.kill('SIGKILL')
+      killed = true
+      await Promise.all(senders)
+      await exited
+      expect(acknowledged.length).toBeGreaterThanOrEqual(150)
+
+      child = await spawnServer(env)
+      const service = signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET)
+      const response = await realFetch(`${url}?select=client_id`, { headers: { apikey: service } })
+      expect(response.status).toBe(200)
+      const stored = new Set(
+        ((await response.json()) as { client_id: string }[]).map((row) => row.client_id),
+      )
+      const missing = acknowledged.filter((clientId) => !stored.has(clientId))
+      expect(missing).toEqual([])
+      expect(stored.size).toBeGreaterThanOrEqual(acknowledged.length)
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      await postgres?.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 240_000)
+})

@@ -1,0 +1,136 @@
+/**
+ * Starting the local backend for a test on either engine, and a supabase-js client for it.
+ * supabase-js needs a WebSocket in Node 20 unless given a realtime transport: the tests never
+ * subscribe, so they pass one that refuses to open, and vitest runs without --experimental-websocket.
+ */
+import { createHash } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { startBackend, type Backend, type BackendOptions } from '../../../../server/index'
+import { MIGRATIONS_DIR } from '../../../../server/migrations'
+import { startTestPostgres, type TestPostgres } from './postgres'
+
+/** The engines every backend test runs on. */
+export const ENGINES = ['pglite', 'postgres'] as const
+export type EngineName = (typeof ENGINES)[number]
+
+/** The fetch Node had before any test stubbed it. */
+export const realFetch = globalThis.fetch
+
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by these tests')
+  }
+}
+
+/**
+ * A new PGlite data folder with the migrations applied. Creating one takes 3–20 s on a busy machine,
+ * so the first is kept as a template (keyed by the migrations, the migration code and PGlite's
+ * version) and copied.
+ */
+export async function freshPgliteDir(): Promise<string> {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)))
+  hash.update(readFileSync(new URL('../../../../server/migrations.ts', import.meta.url)))
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+  ) as { devDependencies: Record<string, string> }
+  hash.update(manifest.devDependencies['@electric-sql/pglite'] ?? '')
+  const template = join(tmpdir(), `unburden-pglite-template-${hash.digest('hex').slice(0, 16)}`)
+  if (!existsSync(template)) {
+    const building = mkdtempSync(`${template}-building-`)
+    const backend = await startBackend({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: building,
+      log: false,
+    })
+    await backend.close()
+    try {
+      renameSync(building, template)
+    } catch {
+      rmSync(building, { recursive: true, force: true }) // another test process made it first
+    }
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'unburden-pglite-'))
+  cpSync(template, dataDir, { recursive: true })
+  return dataDir
+}
+
+/** A backend on a fresh database, and what it takes to remove it. */
+export interface TestBackend extends Backend {
+  /** Where its data lives: the PGlite folder, or the PostgreSQL URL. */
+  where: string
+  stop(): Promise<void>
+}
+
+/** Starts a backend on a fresh PGlite folder or a fresh PostgreSQL cluster. */
+export async function startTestBackend(
+  engine: EngineName,
+  options: BackendOptions = {},
+): Promise<TestBackend> {
+  let postgres: TestPostgres | undefined
+  let dataDir: string | undefined
+  if (engine === 'postgres') postgres = await startTestPostgres()
+  else dataDir = await freshPgliteDir()
+  const backend = await startBackend({
+    port: 0,
+    host: '127.0.0.1',
+    log: false,
+    writeLimitPerMinute: 0,
+    faults: true,
+    ...options,
+    ...(postgres ? { databaseUrl: postgres.url } : { dataDir }),
+  })
+  return {
+    ...backend,
+    where: postgres?.url ?? (dataDir as string),
+    stop: async () => {
+      await backend.close()
+      await postgres?.stop()
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** supabase-js as the app configures it. */
+export function voidClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+    global: { fetch: (...args: Parameters<typeof fetch>) => realFetch(...args) },
+  })
+}
+
+/** Every row as the table owner sees it, newest first. */
+export async function ownerRows(
+  backend: Backend,
+): Promise<{ id: number; text: string; created_at: string; client_id: string | null }[]> {
+  const [row] = await backend.engine.transaction((tx) =>
+    tx.query<{ body: string }>(
+      `select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]')::text as body
+         from (select id, text, created_at, client_id from public.void_thoughts) r`,
+    ),
+  )
+  return JSON.parse(row?.body ?? '[]') as never
+}
+
+/** Runs SQL as the table owner (set-up only). */
+export async function asOwner(
+  backend: Backend,
+  sql: string,
+  params: unknown[] = [],
+): Promise<void> {
+  await backend.engine.transaction((tx) => tx.query(sql, params))
+}
