@@ -148,10 +148,13 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 
-/** An entry's date in en-US, short month, day, year, hour and minute, e.g. "Jan 5, 2025, 10:30 AM". */
+/**
+ * An entry's date in en-US, short month, day, year, hour and minute, e.g. "Jan 5, 2025, 10:30 AM",
+ * written the same in every engine (newer ICU puts a narrow no-break space before AM/PM).
+ */
 export function formatEntryDate(date: string): string {
   const ms = Date.parse(date)
-  return Number.isNaN(ms) ? date : dateFormat.format(ms)
+  return Number.isNaN(ms) ? date : dateFormat.format(ms).replace(/[\u202f\u00a0]/g, ' ')
 }
 
 /** What identifies a downloaded copy of the private entries. */

@@ -30,13 +30,18 @@ export interface EntriesSlice {
   saveEntry: (text: string) => Promise<{ entry: SanctuaryEntry; stored: boolean }>
   /** Removes the entry with `id` for good; resolves whether storage took the change. */
   removeEntry: (id: number) => Promise<boolean>
-  /** Puts an entry back (an offer withdrawn or refused); no-op when its id is already there. */
+  /**
+   * Puts an entry back (an offer withdrawn or refused); no-op when its id is already there. Once
+   * `loadEntries()` has resolved, the entry is written to storage before this returns.
+   */
   restoreEntry: (entry: SanctuaryEntry) => void
   /** Adds the entries whose id is not there yet (a restored copy); resolves how many were added. */
   mergeEntries: (entries: SanctuaryEntry[]) => Promise<{ added: number; stored: boolean }>
 }
 
-const sanctuaryStorage = () => import('../lib/sanctuary-storage')
+type StorageModule = typeof import('../lib/sanctuary-storage')
+let storageModule: StorageModule | null = null
+const sanctuaryStorage = async () => (storageModule ??= await import('../lib/sanctuary-storage'))
 
 const fromSnapshot = (snapshot: SanctuarySnapshot) => ({
   sanctuaryEntries: snapshot.entries,
@@ -48,7 +53,7 @@ const fromSnapshot = (snapshot: SanctuarySnapshot) => ({
   },
 })
 
-export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set) => {
+export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set, get) => {
   const open = async () => {
     const storage = await sanctuaryStorage()
     set(fromSnapshot(storage.openSanctuary((snapshot) => set(fromSnapshot(snapshot)))))
@@ -73,9 +78,11 @@ export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> 
       return snapshot.unsavedChanges === 0
     },
     restoreEntry: (entry) => {
-      void open().then((storage) =>
-        set(fromSnapshot(storage.changeSanctuary({ kind: 'add', entry }))),
-      )
+      const restore = (storage: StorageModule) =>
+        set(fromSnapshot(storage.changeSanctuary({ kind: 'add', entry })))
+      // Once the entries have been loaded, the entry is written before this returns.
+      if (storageModule && get().sanctuaryStorage.loaded) restore(storageModule)
+      else void open().then(restore)
     },
     mergeEntries: async (entries) => {
       const storage = await open()

@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { API_URL, requestLog, resetBackend, setFaults, wallRows } from './support/backend'
+import { waitForServiceWorker } from './support/sw'
 
 const PLACEHOLDER = 'Type your thoughts here… No one will see them unless you choose.'
 const DIALOG_TITLE = 'What would you like to do with these words?'
@@ -17,6 +18,9 @@ test.beforeEach(async () => {
 const thought = (page: Page) => page.getByRole('textbox', { name: 'Your thought' })
 const ready = (page: Page) => page.getByRole('button', { name: 'Ready', exact: true })
 const choiceDialog = (page: Page) => page.getByRole('dialog', { name: DIALOG_TITLE })
+/** One of the three options, by its title (its subtext is part of its name). */
+const option = (page: Page, title: string) =>
+  choiceDialog(page).getByRole('button', { name: new RegExp(`^${title}`) })
 const counter = (page: Page) => page.locator('#thought-counter')
 
 /** Records every request the page makes to the backend. */
@@ -96,6 +100,23 @@ test.describe('the editor', () => {
     await expect(ready(page)).toHaveCount(0)
   })
 
+  test('on Apple devices the hint is Cmd+Enter, and Ctrl+Enter stays a plain key', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' })
+      Object.defineProperty(navigator, 'userAgentData', { get: () => ({ platform: 'macOS' }) })
+    })
+    await page.goto('/')
+    await thought(page).fill('on a Mac')
+    await expect(page.locator('.writer__hint')).toHaveText('Cmd+Enter')
+    await expect(ready(page)).toHaveAttribute('aria-keyshortcuts', 'Meta+Enter')
+    await thought(page).press('Control+Enter')
+    await expect(choiceDialog(page)).toBeHidden()
+    await thought(page).press('Meta+Enter')
+    await expect(choiceDialog(page)).toBeVisible()
+  })
+
   test('refuses typing beyond 5000 characters', async ({ page }) => {
     await page.goto('/')
     await thought(page).fill('x'.repeat(4998))
@@ -104,9 +125,11 @@ test.describe('the editor', () => {
     await expect(counter(page)).toHaveText('5000/5000 characters')
     await expect(thought(page)).toHaveValue(`${'x'.repeat(4998)}ab`)
     // In the middle too: the text is left as it was.
-    await thought(page).press('Home')
+    await thought(page).press('Control+Home')
     await thought(page).pressSequentially('Z')
     await expect(thought(page)).toHaveValue(`${'x'.repeat(4998)}ab`)
+    // ...and the caret stays where it was.
+    expect(await thought(page).evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe(0)
     await expect(page.getByRole('status').filter({ hasText: 'character limit' })).toHaveText(
       'You have reached the 5000-character limit.',
     )
@@ -170,14 +193,16 @@ test.describe('the choice dialog', () => {
     await writeAndReady(page, 'words')
     const dialog = choiceDialog(page)
     await expect(dialog.getByRole('heading', { name: DIALOG_TITLE })).toBeVisible()
-    for (const [name, subtext] of [
+    const options = dialog.getByRole('listitem').getByRole('button')
+    await expect(options).toHaveCount(3)
+    for (const [i, [name, subtext]] of [
       ['Let it go', 'Gone. But it mattered.'],
       ['Save it, privately', 'This stays with you.'],
       ['Offer it to The Void', 'Share anonymously with others.'],
-    ] as const) {
-      const option = dialog.getByRole('button', { name, exact: true })
-      await expect(option).toBeVisible()
-      await expect(option).toHaveAccessibleDescription(subtext)
+    ].entries()) {
+      await expect(options.nth(i).locator('.choice__title')).toHaveText(name!)
+      await expect(options.nth(i).locator('.choice__subtext')).toHaveText(subtext!)
+      await expect(options.nth(i)).toHaveAccessibleName(`${name} ${subtext}`)
     }
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
   })
@@ -221,7 +246,7 @@ test.describe('the choice dialog', () => {
     await thought(page).press('Control+Enter')
     await expect(choiceDialog(page)).toBeFocused()
     await page.keyboard.press('Tab')
-    await expect(choiceDialog(page).getByRole('button', { name: 'Let it go' })).toBeFocused()
+    await expect(option(page, 'Let it go')).toBeFocused()
     await page.keyboard.press('Enter')
     await expectMessageThenEditor(page, 'Gone. But it mattered.')
     await expect(thought(page)).toHaveValue('')
@@ -233,7 +258,7 @@ test.describe('the three outcomes', () => {
     const seen = watchBackendRequests(page)
     await page.goto('/')
     await writeAndReady(page, 'let this go')
-    await choiceDialog(page).getByRole('button', { name: 'Let it go' }).click()
+    await option(page, 'Let it go').click()
     await expect(page.getByTestId('outcome')).toHaveText('Gone. But it mattered.')
     await expect(thought(page)).toHaveValue('')
     await expectMessageThenEditor(page, 'Gone. But it mattered.')
@@ -254,7 +279,7 @@ test.describe('the three outcomes', () => {
     )
     const before = Date.now()
     await writeAndReady(page, '  private words \n')
-    await choiceDialog(page).getByRole('button', { name: 'Save it, privately' }).click()
+    await option(page, 'Save it, privately').click()
     await expectMessageThenEditor(page, 'Saved. This stays with you.')
     await expect(thought(page)).toHaveValue('')
     const stored = JSON.parse(
@@ -276,7 +301,7 @@ test.describe('the three outcomes', () => {
   test('Offer it to The Void sends the trimmed text with a client-made id', async ({ page }) => {
     await page.goto('/')
     await writeAndReady(page, '\n  for the void  \n')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, 'Offered to The Void.')
     await expect(thought(page)).toHaveValue('')
     const rows = await wallRows()
@@ -299,7 +324,7 @@ test.describe('the three outcomes', () => {
     })
     await page.goto('/')
     await writeAndReady(page, 'refuse me')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, 'Something went wrong. Try again.')
     await expect(thought(page)).toHaveValue('')
     expect(await wallRows()).toEqual([])
@@ -312,9 +337,12 @@ test.describe('the three outcomes', () => {
     context,
   }) => {
     await page.goto('/')
+    await waitForServiceWorker(page)
     await context.setOffline(true)
+    // Opened offline: everything the outcomes need comes from the service worker's cache.
+    await page.reload()
     await writeAndReady(page, '  while offline ')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, HELD)
     await expect(thought(page)).toHaveValue('')
     const queued = await queuedOffers(page)
@@ -326,7 +354,7 @@ test.describe('the three outcomes', () => {
     await setFaults({ mode: 'drop' })
     await page.goto('/')
     await writeAndReady(page, 'nobody answers')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, HELD)
     expect((await queuedOffers(page)).map((offer) => offer.text)).toEqual(['nobody answers'])
   })
@@ -335,7 +363,7 @@ test.describe('the three outcomes', () => {
     await setFaults({ mode: '503' })
     await page.goto('/')
     await writeAndReady(page, 'server trouble')
-    await choiceDialog(page).getByRole('button', { name: 'Offer it to The Void' }).click()
+    await option(page, 'Offer it to The Void').click()
     await expectMessageThenEditor(page, HELD)
     expect((await queuedOffers(page)).map((offer) => offer.text)).toEqual(['server trouble'])
   })
@@ -355,7 +383,7 @@ test.describe('the three outcomes', () => {
           times.gone = performance.now()
       }).observe(document.body, { childList: true, subtree: true, characterData: true })
     })
-    await choiceDialog(page).getByRole('button', { name: 'Let it go' }).click()
+    await option(page, 'Let it go').click()
     await expect(thought(page)).toBeFocused({ timeout: 6000 })
     const times = await page.evaluate(
       () => (window as unknown as { outcomeTimes: { shown: number; gone: number } }).outcomeTimes,
@@ -376,10 +404,41 @@ test.describe('accessibility', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })
 
+  test('on a phone, every control is at least 44 px tall and nothing overflows', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    await thought(page).fill('small screen')
+    await ready(page).click()
+    await expect(choiceDialog(page)).toBeVisible()
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a, button')]
+        .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().height < 44)
+        .map((el) => el.textContent),
+    )
+    expect(small).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+    expect(overflow).toBe(false)
+  })
+
+  test('with reduced motion, the dialog and the message do not animate', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await writeAndReady(page, 'still')
+    expect(await choiceDialog(page).evaluate((el) => getComputedStyle(el).animationName)).toBe(
+      'none',
+    )
+    await option(page, 'Let it go').click()
+    const message = page.getByTestId('outcome').locator('p')
+    await expect(message).toBeVisible()
+    expect(await message.evaluate((el) => getComputedStyle(el).animationName)).toBe('none')
+  })
+
   test('axe finds no violations on the outcome message', async ({ page }) => {
     await page.goto('/')
     await writeAndReady(page, 'checking')
-    await choiceDialog(page).getByRole('button', { name: 'Let it go' }).click()
+    await option(page, 'Let it go').click()
     await expect(page.getByTestId('outcome')).toBeVisible()
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })

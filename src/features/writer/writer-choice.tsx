@@ -4,7 +4,7 @@
  * with `import()` from the writer, so none of it weighs on the first paint. Letting go and saving
  * privately make no network request; only offering reaches the network, through offerToVoid.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../components/dialog'
 import { offerToVoid } from '../../lib/offer-to-void'
 import { askToPersist } from '../../lib/sanctuary-storage'
@@ -44,23 +44,11 @@ interface ChoiceOptionProps {
 }
 
 function ChoiceOption({ title, subtext, onChoose }: ChoiceOptionProps) {
-  const titleId = useId()
-  const subtextId = useId()
   return (
     <li>
-      <button
-        type="button"
-        className="choice"
-        onClick={onChoose}
-        aria-labelledby={titleId}
-        aria-describedby={subtextId}
-      >
-        <span id={titleId} className="choice__title">
-          {title}
-        </span>
-        <span id={subtextId} className="choice__subtext">
-          {subtext}
-        </span>
+      <button type="button" className="choice" onClick={onChoose}>
+        <span className="choice__title">{title}</span>{' '}
+        <span className="choice__subtext">{subtext}</span>
       </button>
     </li>
   )

@@ -1,12 +1,10 @@
 /**
  * Unburden, the writing screen (/). This module is on the first paint, so it holds only the editor:
  * the text area, the counter, the cap, Ready and its shortcut. The choice dialog, the outcome
- * message, storage and the network are in ./writer-choice, loaded with `import()` as soon as the text
- * is worth readying (and precached by the service worker, so it loads offline too).
+ * message, storage and the network are in ./writer-choice, loaded with `import()` when the page is
+ * idle or the text is worth readying (and precached by the service worker, so it loads offline too).
  */
 import {
-  Suspense,
-  lazy,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -19,8 +17,14 @@ import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thou
 import { fitInsertion } from '../../shared/thought-input'
 import './writer.css'
 
-const loadChoice = () => import('./writer-choice')
-const WriterChoice = lazy(() => loadChoice().then((module) => ({ default: module.WriterChoice })))
+type ChoiceModule = typeof import('./writer-choice')
+let choiceModule: Promise<ChoiceModule> | null = null
+/** Loads the choice once; a failed load (offline before the app was cached) can be tried again. */
+const loadChoice = () =>
+  (choiceModule ??= import('./writer-choice').catch((error: unknown) => {
+    choiceModule = null
+    throw error
+  }))
 
 /** Cmd+Enter on Apple devices, Ctrl+Enter elsewhere (PRODUCT.md 3). */
 const onApple = () =>
@@ -34,15 +38,21 @@ const onApple = () =>
 export function WriterScreen() {
   const [text, setText] = useState('')
   const [note, setNote] = useState('')
-  const [choosing, setChoosing] = useState(false)
+  const [choice, setChoice] = useState<ChoiceModule | null>(null)
+  const choosing = choice !== null
   const [apple] = useState(onApple)
   const textArea = useRef<HTMLTextAreaElement>(null)
   const caret = useRef<number | null>(null)
   const beforeComposition = useRef<string | null>(null)
   const ready = isReadyText(text)
 
+  // Loaded ahead, when the page is idle or the text is worth readying, so Ready opens at once.
   useEffect(() => {
-    if (ready) void loadChoice()
+    const prefetch = () => void loadChoice().catch(() => undefined)
+    if (ready) return prefetch()
+    if (typeof requestIdleCallback !== 'function') return
+    const idle = requestIdleCallback(prefetch, { timeout: 3000 })
+    return () => cancelIdleCallback(idle)
   }, [ready])
 
   useLayoutEffect(() => {
@@ -55,6 +65,10 @@ export function WriterScreen() {
     const fitted = fitInsertion(previous, next)
     caret.current = fitted.caret
     setText(fitted.text)
+    // Nothing fitted: no render follows, and React puts the old value back with the caret at the end.
+    const at = fitted.caret
+    if (at !== null && fitted.text === previous)
+      queueMicrotask(() => textArea.current?.setSelectionRange(at, at))
     if (fitted.cut)
       setNote(
         pasted
@@ -72,7 +86,8 @@ export function WriterScreen() {
   }
 
   const openChoice = () => {
-    if (isReadyText(text)) setChoosing(true)
+    if (!isReadyText(text)) return
+    loadChoice().then(setChoice, () => setNote('Something went wrong. Try again.'))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -91,7 +106,7 @@ export function WriterScreen() {
   }, [choosing])
   const backToEditor = () => {
     returning.current = true
-    setChoosing(false)
+    setChoice(null)
   }
 
   return (
@@ -150,16 +165,14 @@ export function WriterScreen() {
           </p>
         </main>
       </div>
-      {choosing && (
-        <Suspense fallback={null}>
-          <WriterChoice
-            text={text}
-            onClear={() => setText('')}
-            onCancel={backToEditor}
-            onDone={backToEditor}
-            returnFocus={() => textArea.current}
-          />
-        </Suspense>
+      {choice && (
+        <choice.WriterChoice
+          text={text}
+          onClear={() => setText('')}
+          onCancel={backToEditor}
+          onDone={backToEditor}
+          returnFocus={() => textArea.current}
+        />
       )}
     </>
   )

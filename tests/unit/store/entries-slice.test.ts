@@ -62,6 +62,14 @@ describe('entries slice', () => {
     expect(store.getState().sanctuaryEntries).toEqual([entry(1), entry(2), entry(3)])
   })
 
+  it('once loaded, writes a restored entry before restoreEntry returns', async () => {
+    const store = createAppStore()
+    await store.getState().loadEntries()
+    store.getState().restoreEntry(entry(5))
+    expect(stored()).toEqual([entry(5)])
+    expect(store.getState().sanctuaryEntries).toEqual([entry(5)])
+  })
+
   it('keeps a save in memory and says so when storage is full', async () => {
     storage.quota = 5
     const store = createAppStore()
