@@ -1,7 +1,7 @@
 /**
  * Shared by the bench/suites/void-*.ts suites: builds the app once per run into a temporary folder
- * (talking to the bench's own API port), serves it, and launches Debian's Chromium headless. The
- * backend itself is started by the suites that need one (`startVoidBackend`).
+ * (talking to the bench's own API port), serves it, and launches Debian's Chromium headless; starts
+ * the local backend on a temporary data folder and fills the wall through its seed control.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { build, preview } from 'vite'
+import { startBackend, type Backend } from '../server/index'
 
 const root = resolve(import.meta.dirname, '..')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -89,4 +90,61 @@ export function median(values: number[]): number {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+/** A backend on a temporary PGlite folder, listening where the bench build expects it. */
+export async function startVoidBackend(): Promise<
+  Backend & { seed(count: number): Promise<void> }
+> {
+  const { apiPort } = await buildVoidBenchApp()
+  const dataDir = mkdtempSync(join(tmpdir(), 'unburden-bench-data-'))
+  const backend = await startBackend({
+    port: apiPort,
+    host: 'localhost',
+    dataDir,
+    faults: true,
+    writeLimitPerMinute: 0,
+    log: false,
+  })
+  return {
+    ...backend,
+    close: async () => {
+      await backend.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+    seed: (count) => seedWall(backend.url, count),
+  }
+}
+
+/** Texts of varied length, like a real wall: a line or two, sometimes a paragraph. */
+function thoughtText(i: number): string {
+  const words = 'I carried this quietly for a long time and today I finally set it down here'.split(
+    ' ',
+  )
+  const length = 6 + ((i * 7919) % 60)
+  const parts: string[] = []
+  for (let w = 0; w < length; w++) parts.push(words[(i + w) % words.length]!)
+  return `#${i + 1} ${parts.join(' ')}.`
+}
+
+/** Puts `count` thoughts on an emptied wall, one a minute back from now, newest last. */
+export async function seedWall(apiUrl: string, count: number): Promise<void> {
+  const reset = await fetch(`${apiUrl}/__reset`, { method: 'POST' })
+  if (!reset.ok) throw new Error(`reset: ${reset.status}`)
+  const now = Date.now()
+  const CHUNK = 10_000
+  for (let start = 0; start < count; start += CHUNK) {
+    const rows = []
+    for (let i = start; i < Math.min(count, start + CHUNK); i++)
+      rows.push({
+        text: thoughtText(i),
+        createdAt: new Date(now - (count - i) * 60_000).toISOString(),
+      })
+    const response = await fetch(`${apiUrl}/__seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rows }),
+    })
+    if (!response.ok) throw new Error(`seed: ${response.status} ${await response.text()}`)
+  }
 }

@@ -5,6 +5,7 @@
  * needs no backend.
  */
 import { statSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { median, openVoidBenchApp } from '../void-support'
 
 export const name = 'The Void: a 5000-character Story image'
@@ -50,6 +51,7 @@ export async function run(): Promise<void> {
     const fmt = (values: number[]) =>
       `median ${median(values).toFixed(1)} ms, min ${Math.min(...values).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms`
     console.log(`runs                        ${draw.length}`)
+    console.log(`machine load (1 min)        ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`)
     console.log(`layout + drawing            ${fmt(draw)}`)
     console.log(`PNG encoding                ${fmt(png)}`)
     console.log(`render total (draw + PNG)   ${fmt(total)}  (target ≤ 300 ms)`)

@@ -1,8 +1,9 @@
 /** One thought on the wall: its text with line breaks kept, its date, and Square, Story and Share. */
-import { memo } from 'react'
+import { memo, useRef } from 'react'
 import { formatThoughtDate } from '../../shared/void-format'
 import type { VoidThought } from '../../shared/void-rest'
 import { shareThought, shareThoughtImage } from './share'
+import type { ShareImageKind } from './share-image'
 
 /** How a card comes in: part of the first cascade, a plain fade, or not at all (shown again). */
 export type CardEntrance = 'stagger' | 'appear' | 'none'
@@ -15,26 +16,30 @@ export const VoidCard = memo(function VoidCard({
   thought: VoidThought
   entrance: CardEntrance
 }) {
+  const dateId = `void-thought-${thought.id}-date`
+  // One image at a time per card: a second press while it is being made does nothing.
+  const making = useRef(false)
+  const makeImage = (kind: ShareImageKind) => {
+    if (making.current) return
+    making.current = true
+    void shareThoughtImage(kind, thought.text).finally(() => (making.current = false))
+  }
   return (
-    <article className={`card void-card void-card--${entrance}`} data-thought-id={thought.id}>
+    <article
+      className={`card void-card void-card--${entrance}`}
+      data-thought-id={thought.id}
+      aria-labelledby={dateId}
+    >
       <p className="card__text">{thought.text}</p>
       <div className="void-card__footer">
-        <time className="card__date" dateTime={thought.created_at}>
+        <time id={dateId} className="card__date" dateTime={thought.created_at}>
           {formatThoughtDate(thought.created_at)}
         </time>
         <div className="void-card__actions">
-          <button
-            type="button"
-            className="void-card__action"
-            onClick={() => void shareThoughtImage('square', thought.text)}
-          >
+          <button type="button" className="void-card__action" onClick={() => makeImage('square')}>
             Square
           </button>
-          <button
-            type="button"
-            className="void-card__action"
-            onClick={() => void shareThoughtImage('story', thought.text)}
-          >
+          <button type="button" className="void-card__action" onClick={() => makeImage('story')}>
             Story
           </button>
           <button

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { PendingOffers } from '../../components/pending-offers'
 import { ScreenHeader } from '../../components/screen-header'
 import { formatThoughtDate, voidCountLine } from '../../shared/void-format'
+import { VOID_PAGE_SIZE } from '../../shared/void-rest'
 import { useAppStore } from '../../store'
 import { loadMoreVoidThoughts, loadVoidFeed } from './void-feed'
 import { VoidWall } from './void-wall'
@@ -17,7 +18,10 @@ import './void.css'
 export const VOID_FOOTER =
   'These thoughts exist in the void, shared by souls who needed to release them.'
 
-/** Loads the feed on arrival, and again once an offer waiting at the top has been delivered. */
+/**
+ * Loads the feed on arrival, and again once an offer waiting at the top has been delivered, unless
+ * the visitor has paged further down (reloading would take their place on the wall away).
+ */
 function useVoidFeedLoading() {
   const waiting = useAppStore((s) => s.pendingOffers.length)
   const lastWaiting = useRef(waiting)
@@ -25,8 +29,11 @@ function useVoidFeedLoading() {
     void loadVoidFeed()
   }, [])
   useEffect(() => {
-    if (waiting < lastWaiting.current) void loadVoidFeed()
+    const delivered = waiting < lastWaiting.current
     lastWaiting.current = waiting
+    if (delivered && useAppStore.getState().voidFeed.thoughts.length <= VOID_PAGE_SIZE) {
+      void loadVoidFeed()
+    }
   }, [waiting])
 }
 

@@ -8,7 +8,7 @@
  * cards fade in without a cascade; a chunk shown again does not animate. Reduced motion: no animation
  * (void.css).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { VoidThought } from '../../shared/void-rest'
 import { VoidCard, type CardEntrance } from './void-card'
 
@@ -59,7 +59,7 @@ function useNearViewport(): Observe {
   }, [])
 }
 
-function WallChunk({
+const WallChunk = memo(function WallChunk({
   thoughts,
   entrance,
   observe,
@@ -93,6 +93,28 @@ function WallChunk({
       ))}
     </div>
   )
+})
+
+/**
+ * `thoughts` cut into chunks; a chunk whose rows did not change keeps its array, so appending a page
+ * re-renders only the chunks it touches.
+ */
+function useChunks(thoughts: VoidThought[]): VoidThought[][] {
+  const previous = useRef<VoidThought[][]>([])
+  return useMemo(() => {
+    const chunks: VoidThought[][] = []
+    for (let start = 0, index = 0; start < thoughts.length; start += CHUNK_SIZE, index++) {
+      const end = Math.min(thoughts.length, start + CHUNK_SIZE)
+      const old = previous.current[index]
+      const same =
+        old !== undefined &&
+        old.length === end - start &&
+        old.every((thought, offset) => thought === thoughts[start + offset])
+      chunks.push(same ? old : thoughts.slice(start, end))
+    }
+    previous.current = chunks
+    return chunks
+  }, [thoughts])
 }
 
 /** The cards of `thoughts`, newest first; `onNearEnd` is called when more should be loaded. */
@@ -108,12 +130,7 @@ export function VoidWall({
   const wallRef = useRef<HTMLDivElement>(null)
   const endRef = useRef<HTMLDivElement>(null)
   const observe = useNearViewport()
-  const chunks = useMemo(() => {
-    const result: VoidThought[][] = []
-    for (let i = 0; i < thoughts.length; i += CHUNK_SIZE)
-      result.push(thoughts.slice(i, i + CHUNK_SIZE))
-    return result
-  }, [thoughts])
+  const chunks = useChunks(thoughts)
   // Chunks present when the wall first shows are the first cascade; later ones only fade in.
   const [firstChunkCount] = useState(chunks.length)
 

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { totalFromContentRange, voidPageQuery } from '../../../src/shared/void-page-query'
+
+describe('voidPageQuery', () => {
+  it('asks for the first page newest first, 50 rows, no cursor and no offset', () => {
+    const params = new URLSearchParams(voidPageQuery(null))
+    expect([...params]).toEqual([
+      ['select', 'id,text,created_at'],
+      ['order', 'created_at.desc,id.desc'],
+      ['limit', '50'],
+    ])
+  })
+
+  it('asks for the rows after the last one shown, with its time quoted exactly', () => {
+    const params = new URLSearchParams(
+      voidPageQuery({ created_at: '2025-01-05T10:30:00.123456+00:00', id: 951 }, 20),
+    )
+    expect(params.get('limit')).toBe('20')
+    expect(params.get('or')).toBe(
+      '(created_at.lt."2025-01-05T10:30:00.123456+00:00",and(created_at.eq."2025-01-05T10:30:00.123456+00:00",id.lt.951))',
+    )
+    expect(params.has('offset')).toBe(false)
+  })
+
+  it('encodes the plus sign of the offset, so the server does not read a space', () => {
+    expect(voidPageQuery({ created_at: '2025-01-05T10:30:00+00:00', id: 1 })).toContain(
+      '%2B00%3A00',
+    )
+  })
+})
+
+describe('totalFromContentRange', () => {
+  it('reads the total', () => {
+    expect(totalFromContentRange('0-49/100000')).toBe(100000)
+    expect(totalFromContentRange('*/0')).toBe(0)
+  })
+  it('is null when the total was not counted or the header is missing', () => {
+    expect(totalFromContentRange('0-49/*')).toBeNull()
+    expect(totalFromContentRange(null)).toBeNull()
+  })
+})
