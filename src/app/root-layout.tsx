@@ -1,16 +1,12 @@
 /** The layout around every screen: the page transition, the toasts, and start-up of the offline side. */
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { OfflineStatus } from '../components/offline-status'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
 
-// Not needed to paint the editor: loaded after it.
-const UpdatePrompt = lazy(() =>
-  import('../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
-)
-const InstallPrompt = lazy(() =>
-  import('../components/install-prompt').then((m) => ({ default: m.InstallPrompt })),
+// The offline line, update and install notices: not needed to paint the editor, loaded after it.
+const AppNotices = lazy(() =>
+  import('../components/app-notices').then((m) => ({ default: m.AppNotices })),
 )
 
 /** Starts the offer queue and registers the service worker once the page has painted. */
@@ -71,10 +67,8 @@ export function RootLayout() {
   useOnlineStatus()
   return (
     <>
-      <OfflineStatus />
       <Suspense fallback={null}>
-        <UpdatePrompt />
-        <InstallPrompt />
+        <AppNotices />
       </Suspense>
       <div className="page" ref={pageRef}>
         <Outlet />
