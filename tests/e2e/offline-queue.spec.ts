@@ -123,6 +123,34 @@ test('a permanent refusal puts the text back in the private entries, with a toas
   expect((JSON.parse(stored ?? '[]') as { text: string }[]).map((e) => e.text)).toEqual([
     'not for the wall after all',
   ])
+  await page.getByRole('link', { name: 'Return to Yourself' }).click()
+  await expect(page.getByText('not for the wall after all')).toBeVisible()
+})
+
+test('an entry published offline and then refused comes back to Return to Yourself as it was', async ({
+  page,
+  context,
+}) => {
+  const entry = { id: Date.UTC(2025, 0, 5, 10, 30), text: ' kept, then offered ', date: '' }
+  entry.date = new Date(entry.id).toISOString()
+  await page.evaluate((e) => localStorage.setItem('sanctuary-entries', JSON.stringify([e])), entry)
+  await page.reload()
+  await context.setOffline(true)
+  await page.getByRole('link', { name: 'Return to Yourself' }).click()
+  const card = page.getByRole('listitem').filter({ hasText: 'kept, then offered' })
+  await card.getByRole('button', { name: 'Publish to Void' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(card).toBeHidden()
+  expect((await queuedOffers(page)).map((o) => o.text)).toEqual(['kept, then offered'])
+
+  await setFaults({ mode: 'reject-inserts' })
+  await context.setOffline(false)
+  await expect(page.getByText('The Void could not take these words')).toBeVisible()
+  await expect(card).toBeVisible()
+  await expect.poll(() => queuedOffers(page)).toEqual([])
+  const stored = await page.evaluate(() => localStorage.getItem('sanctuary-entries'))
+  expect(JSON.parse(stored ?? '[]')).toEqual([entry])
+  expect(await wallTexts()).toEqual([])
 })
 
 test('a waiting offer can be withdrawn from The Void back to the private entries', async ({
