@@ -36,6 +36,8 @@ function useOnlineStatus() {
   const setOnline = useAppStore((s) => s.setOnline)
   useEffect(() => {
     const update = () => setOnline(navigator.onLine)
+    // The state may have changed between the store's creation and now, with no event heard.
+    update()
     window.addEventListener('online', update)
     window.addEventListener('offline', update)
     return () => {
