@@ -1,16 +1,12 @@
 /** The layout around every screen: the page transition, the toasts, and start-up of the offline side. */
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { OfflineStatus } from '../components/offline-status'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
 
-// Not needed to paint the editor: loaded after it.
-const UpdatePrompt = lazy(() =>
-  import('../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
-)
-const InstallPrompt = lazy(() =>
-  import('../components/install-prompt').then((m) => ({ default: m.InstallPrompt })),
+// The offline line, update and install notices: not needed to paint the editor, loaded after it.
+const AppNotices = lazy(() =>
+  import('../components/app-notices').then((m) => ({ default: m.AppNotices })),
 )
 
 /** Starts the offer queue and registers the service worker once the page has painted. */
@@ -40,6 +36,8 @@ function useOnlineStatus() {
   const setOnline = useAppStore((s) => s.setOnline)
   useEffect(() => {
     const update = () => setOnline(navigator.onLine)
+    // The state may have changed between the store's creation and now, with no event heard.
+    update()
     window.addEventListener('online', update)
     window.addEventListener('offline', update)
     return () => {
@@ -71,10 +69,8 @@ export function RootLayout() {
   useOnlineStatus()
   return (
     <>
-      <OfflineStatus />
       <Suspense fallback={null}>
-        <UpdatePrompt />
-        <InstallPrompt />
+        <AppNotices />
       </Suspense>
       <div className="page" ref={pageRef}>
         <Outlet />

@@ -29,6 +29,9 @@ export const OFFER_BATCH_SIZE = 20
 /** How long one delivery attempt may take before it counts as a timeout, in ms. */
 export const OFFER_SEND_TIMEOUT_MS = 8000
 
+/** The longest a server's Retry-After is honoured, in ms (a longer one is capped). */
+export const OFFER_RETRY_AFTER_MAX_MS = 5 * 60_000
+
 /** Backoff between attempts: doubling from `baseMs`, never above `maxMs`, with jitter. */
 export const OFFER_BACKOFF = { baseMs: 1000, factor: 2, maxMs: 60_000 } as const
 
@@ -135,7 +138,12 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     const verdict = classifyOfferAnswer(answer)
     if (verdict === 'retry') {
       result.waiting = waiting.length
-      result.retryInMs = backoffDelayMs(attempt[0]!.attempts, deps.random)
+      // The server may say how long to wait (429 with Retry-After): never retry sooner, within bounds.
+      const asked = answer.kind === 'status' ? (answer.retryAfterMs ?? 0) : 0
+      result.retryInMs = Math.max(
+        backoffDelayMs(attempt[0]!.attempts, deps.random),
+        Math.min(asked, OFFER_RETRY_AFTER_MAX_MS),
+      )
       result.stoppedBy = answer
       return result
     }

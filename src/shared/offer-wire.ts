@@ -6,7 +6,7 @@
  * supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
  * needs supabase-js.
  */
-import type { OfferAnswer, QueuedOffer } from './offer'
+import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
 import { VOID_TABLE, type VoidOfferRow } from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
@@ -53,7 +53,12 @@ export async function postOffers(
     const { url, init } = offerRequest(backend, offers)
     const response = await fetchOffer(url, { ...init, signal: controller.signal })
     await response.arrayBuffer().catch(() => undefined)
-    return { kind: 'status', status: response.status }
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
+    return {
+      kind: 'status',
+      status: response.status,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    }
   } catch {
     return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error' }
   } finally {

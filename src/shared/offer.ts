@@ -31,7 +31,25 @@ export interface QueuedOffer {
 
 /** What one delivery attempt came back with. */
 export type OfferAnswer =
-  { kind: 'status'; status: number } | { kind: 'network-error' } | { kind: 'timeout' }
+  | {
+      kind: 'status'
+      status: number
+      /** From a 429 or 503's `Retry-After`, when the server said how long to wait, in ms. */
+      retryAfterMs?: number
+    }
+  | { kind: 'network-error' }
+  | { kind: 'timeout' }
+
+/** A `Retry-After` header's wait in ms (seconds or an HTTP date), or undefined when absent or bad. */
+export function parseRetryAfter(
+  value: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (!value) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
 
 /** The verdict on an answer. */
 export type OfferVerdict = 'delivered' | 'retry' | 'refused'

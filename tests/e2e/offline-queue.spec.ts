@@ -3,6 +3,7 @@
  * using the browser's offline mode and the backend's fault injection. Each case checks the wall the
  * backend really holds.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { requestLog, resetBackend, setFaults } from './support/backend'
 import {
@@ -122,6 +123,34 @@ test('a permanent refusal puts the text back in the private entries, with a toas
   expect((JSON.parse(stored ?? '[]') as { text: string }[]).map((e) => e.text)).toEqual([
     'not for the wall after all',
   ])
+  await page.getByRole('link', { name: 'Return to Yourself' }).click()
+  await expect(page.getByText('not for the wall after all')).toBeVisible()
+})
+
+test('an entry published offline and then refused comes back to Return to Yourself as it was', async ({
+  page,
+  context,
+}) => {
+  const entry = { id: Date.UTC(2025, 0, 5, 10, 30), text: ' kept, then offered ', date: '' }
+  entry.date = new Date(entry.id).toISOString()
+  await page.evaluate((e) => localStorage.setItem('sanctuary-entries', JSON.stringify([e])), entry)
+  await page.reload()
+  await context.setOffline(true)
+  await page.getByRole('link', { name: 'Return to Yourself' }).click()
+  const card = page.getByRole('listitem').filter({ hasText: 'kept, then offered' })
+  await card.getByRole('button', { name: 'Publish to Void' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(card).toBeHidden()
+  expect((await queuedOffers(page)).map((o) => o.text)).toEqual(['kept, then offered'])
+
+  await setFaults({ mode: 'reject-inserts' })
+  await context.setOffline(false)
+  await expect(page.getByText('The Void could not take these words')).toBeVisible()
+  await expect(card).toBeVisible()
+  await expect.poll(() => queuedOffers(page)).toEqual([])
+  const stored = await page.evaluate(() => localStorage.getItem('sanctuary-entries'))
+  expect(JSON.parse(stored ?? '[]')).toEqual([entry])
+  expect(await wallTexts()).toEqual([])
 })
 
 test('a waiting offer can be withdrawn from The Void back to the private entries', async ({
@@ -132,7 +161,11 @@ test('a waiting offer can be withdrawn from The Void back to the private entries
   await offerFromWriter(page, 'on second thought', HELD)
   await page.getByRole('link', { name: 'The Void' }).click()
   const waiting = page.getByRole('region', { name: 'Waiting to be offered' })
-  await waiting.getByRole('button', { name: 'Keep it private' }).click()
+  await expect(waiting.getByText('on second thought')).toBeVisible()
+  const results = await new AxeBuilder({ page }).include('.pending-offers').analyze()
+  expect(results.violations).toEqual([])
+  await waiting.getByRole('button', { name: 'Keep it private' }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByText('Kept private')).toBeVisible()
   await expect(waiting).toBeHidden()
   await context.setOffline(false)

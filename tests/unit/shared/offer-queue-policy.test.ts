@@ -79,6 +79,19 @@ describe('flushOfferQueue: each answer class', () => {
     expect(left.map((o) => o.attempts)).toEqual([1, 1, 1])
   })
 
+  it("a 429's Retry-After is honoured when longer than the backoff, and capped at 5 minutes", async () => {
+    const flushWith = (retryAfterMs: number) =>
+      flushOfferQueue({
+        storage: memoryStorage([makeOffer()]),
+        send: async () => ({ kind: 'status', status: 429, retryAfterMs }),
+        onRefused: async () => undefined,
+        random: () => 0.5,
+      })
+    expect((await flushWith(12_000)).retryInMs).toBe(12_000)
+    expect((await flushWith(100)).retryInMs).toBe(750)
+    expect((await flushWith(3_600_000)).retryInMs).toBe(300_000)
+  })
+
   it('counts a send that throws as a network error', async () => {
     const storage = memoryStorage([makeOffer()])
     const result = await flushOfferQueue({

@@ -38,6 +38,16 @@ describe('postOffer', () => {
     expect(fetchOffer).toHaveBeenCalledOnce()
   })
 
+  it("carries a 429's Retry-After, in ms", async () => {
+    const fetchOffer = async () =>
+      new Response('{}', { status: 429, headers: { 'retry-after': '6' } })
+    await expect(postOffers(fetchOffer, backend, [offer], 8000)).resolves.toEqual({
+      kind: 'status',
+      status: 429,
+      retryAfterMs: 6000,
+    })
+  })
+
   it('answers a network error when fetch rejects', async () => {
     const fetchOffer = async () => Promise.reject(new TypeError('Failed to fetch'))
     await expect(postOffers(fetchOffer, backend, [offer], 8000)).resolves.toEqual({

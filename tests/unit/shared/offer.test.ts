@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyOfferAnswer } from '../../../src/shared/offer'
+import { classifyOfferAnswer, parseRetryAfter } from '../../../src/shared/offer'
 
 describe('classifyOfferAnswer', () => {
   it.each([
@@ -22,5 +22,17 @@ describe('classifyOfferAnswer', () => {
   it('retries network errors and timeouts', () => {
     expect(classifyOfferAnswer({ kind: 'network-error' })).toBe('retry')
     expect(classifyOfferAnswer({ kind: 'timeout' })).toBe('retry')
+  })
+})
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates, and ignores what it cannot read', () => {
+    const now = Date.parse('2025-01-05T10:30:00Z')
+    expect(parseRetryAfter('6', now)).toBe(6000)
+    expect(parseRetryAfter(' 0 ', now)).toBe(0)
+    expect(parseRetryAfter('Sun, 05 Jan 2025 10:30:30 GMT', now)).toBe(30_000)
+    expect(parseRetryAfter('Sun, 05 Jan 2025 10:29:00 GMT', now)).toBe(0)
+    expect(parseRetryAfter(null, now)).toBeUndefined()
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
   })
 })
