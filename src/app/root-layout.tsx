@@ -1,12 +1,20 @@
 /** The layout around every screen: the page transition, the toasts, and start-up of the offline side. */
 import { Outlet, useLocation } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
 
 // The offline line, update and install notices: not needed to paint the editor, loaded after it.
-const AppNotices = lazy(() =>
-  import('../components/app-notices').then((m) => ({ default: m.AppNotices })),
+// If their code cannot be fetched (offline before the service worker stored it), the screen goes on
+// without them rather than failing.
+const AppNotices = lazy<ComponentType>(() =>
+  import('../components/app-notices').then(
+    (m) => ({ default: m.AppNotices }),
+    (error: unknown) => {
+      console.warn('The app notices could not be loaded', error)
+      return { default: () => null }
+    },
+  ),
 )
 
 /** Starts the offer queue and registers the service worker once the page has painted. */
@@ -14,9 +22,12 @@ function useServiceWorker() {
   useEffect(() => {
     let stopQueue: (() => void) | undefined
     let unmounted = false
-    void import('../lib/offer-queue').then(({ startOfferQueue }) => {
-      if (!unmounted) stopQueue = startOfferQueue()
-    })
+    void import('../lib/offer-queue').then(
+      ({ startOfferQueue }) => {
+        if (!unmounted) stopQueue = startOfferQueue()
+      },
+      (error: unknown) => console.warn('The offer queue could not be started', error),
+    )
     const stop = () => {
       unmounted = true
       stopQueue?.()

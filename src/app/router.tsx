@@ -8,8 +8,13 @@ import {
 import { WriterScreen } from '../features/writer/writer-screen'
 import { NotFound } from './not-found'
 import { RootLayout } from './root-layout'
+import { RouteError } from './route-error'
 
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound })
+const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+})
 
 const writerRoute = createRoute({
   getParentRoute: () => rootRoute,
