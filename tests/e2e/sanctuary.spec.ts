@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { resetBackend, setFaults, wallRows } from './support/backend'
+import { queuedOffers } from './support/offline'
 import { waitForServiceWorker } from './support/sw'
 
 const KEY = 'sanctuary-entries'
@@ -46,23 +47,6 @@ const storedEntries = async (page: Page) =>
 
 const cards = (page: Page) => page.locator('.sanctuary__entry')
 const cardFor = (page: Page, text: string) => cards(page).filter({ hasText: text })
-
-async function queuedOffers(page: Page): Promise<{ text: string; entry?: Entry }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('unburden-offers')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('offers')) return resolve([])
-          const all = db.transaction('offers').objectStore('offers').getAll()
-          all.onsuccess = () => resolve(all.result as { text: string; entry?: Entry }[])
-          all.onerror = () => reject(all.error)
-        }
-      }),
-  )
-}
 
 test.describe('the screen', () => {
   test('shows the header and the empty state', async ({ page }) => {

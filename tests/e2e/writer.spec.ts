@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { API_URL, requestLog, resetBackend, setFaults, wallRows } from './support/backend'
+import { queuedOffers } from './support/offline'
 import { waitForServiceWorker } from './support/sw'
 
 const PLACEHOLDER = 'Type your thoughts here… No one will see them unless you choose.'
@@ -43,23 +44,6 @@ async function expectMessageThenEditor(page: Page, message: string) {
   await expect(page.getByTestId('outcome')).toHaveText(message)
   await expect(page.getByTestId('outcome')).toBeHidden({ timeout: 5000 })
   await expect(thought(page)).toBeFocused()
-}
-
-async function queuedOffers(page: Page): Promise<{ text: string; clientId: string }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('unburden-offers')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('offers')) return resolve([])
-          const all = db.transaction('offers').objectStore('offers').getAll()
-          all.onsuccess = () => resolve(all.result as { text: string; clientId: string }[])
-          all.onerror = () => reject(all.error)
-        }
-      }),
-  )
 }
 
 test.describe('the editor', () => {

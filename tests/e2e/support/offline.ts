@@ -1,6 +1,7 @@
 /** Helpers for the offline end-to-end specs: offering from the writer, reading the queue, the wall. */
 import { expect, type Page } from '@playwright/test'
 import { wallRows } from './backend'
+import type { QueuedOffer } from '../../../src/shared/offer'
 
 export const HELD = "Held for The Void. It will be offered when you're back online."
 export const OFFERED = 'Offered to The Void.'
@@ -17,9 +18,7 @@ export async function offerFromWriter(page: Page, text: string, message: string)
 }
 
 /** The offers waiting in the page's IndexedDB queue, oldest first. */
-export async function queuedOffers(
-  page: Page,
-): Promise<{ text: string; clientId: string; attempts: number }[]> {
+export async function queuedOffers(page: Page): Promise<QueuedOffer[]> {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
@@ -34,7 +33,7 @@ export async function queuedOffers(
           const all = db.transaction('offers').objectStore('offers').getAll()
           all.onsuccess = () => {
             db.close()
-            resolve(all.result as { text: string; clientId: string; attempts: number }[])
+            resolve(all.result as QueuedOffer[])
           }
           all.onerror = () => reject(all.error)
         }
