@@ -1,33 +1,12 @@
 /**
- * The offer queue as the service worker reads it: the same idb-keyval store as the page's
- * src/lib/offer-queue-store.ts (names and keys from src/shared/offer-queue-policy.ts).
+ * The offer queue as the service worker reads it: the same store as the page's
+ * src/lib/offer-queue-store.ts, through the same operations (src/shared/offer-queue-idb.ts).
  */
-import { createStore, delMany, promisifyRequest, type UseStore } from 'idb-keyval'
-import type { QueuedOffer } from '../src/shared/offer'
-import {
-  OFFER_QUEUE_DB,
-  OFFER_QUEUE_STORE,
-  offerKey,
-  type OfferQueueStorage,
-} from '../src/shared/offer-queue-policy'
-
-let store: UseStore | undefined
-const offerStore = () => (store ??= createStore(OFFER_QUEUE_DB, OFFER_QUEUE_STORE))
+import { createStore } from 'idb-keyval'
+import { offerQueueOperations } from '../src/shared/offer-queue-idb'
+import { OFFER_QUEUE_DB, OFFER_QUEUE_STORE } from '../src/shared/offer-queue-policy'
 
 /** The queue, for the shared flush policy. */
-export const workerOfferStorage: OfferQueueStorage = {
-  list: () =>
-    offerStore()('readonly', (s) => promisifyRequest(s.getAll() as IDBRequest<QueuedOffer[]>)),
-  put: (offers) =>
-    offerStore()('readwrite', (s) => {
-      for (const offer of offers) {
-        const key = offerKey(offer)
-        const existing = s.getKey(key)
-        existing.onsuccess = () => {
-          if (existing.result !== undefined) s.put(offer, key)
-        }
-      }
-      return promisifyRequest(s.transaction)
-    }),
-  remove: (offers) => delMany(offers.map(offerKey), offerStore()),
-}
+export const workerOfferStorage = offerQueueOperations(
+  createStore(OFFER_QUEUE_DB, OFFER_QUEUE_STORE),
+)

@@ -6,8 +6,8 @@
  * writes (attempt counts, removals) may be lost in a crash at worst, which only means a harmless resend.
  * The queue's policy lives in src/shared/offer-queue-policy.ts; this module only stores.
  */
-import { promisifyRequest } from 'idb-keyval'
 import type { QueuedOffer } from '../shared/offer'
+import { offerQueueOperations, settled } from '../shared/offer-queue-idb'
 import {
   OFFER_QUEUE_DB,
   OFFER_QUEUE_STORE,
@@ -21,7 +21,7 @@ function openQueue(): Promise<IDBDatabase> {
   if (database) return database
   const request = indexedDB.open(OFFER_QUEUE_DB)
   request.onupgradeneeded = () => request.result.createObjectStore(OFFER_QUEUE_STORE)
-  const opened = promisifyRequest(request)
+  const opened = settled(request)
   database = opened
   opened.then(
     (db) => {
@@ -51,50 +51,30 @@ export async function enqueueOffer(offer: QueuedOffer): Promise<void> {
     'readwrite',
     (store) => {
       store.add(offer, offerKey(offer))
-      return promisifyRequest(store.transaction)
+      return settled(store.transaction)
     },
     'strict',
   )
 }
 
+/** The queue as the shared policy sees it (the same operations the service worker uses). */
+export const offerQueueStorage: OfferQueueStorage = offerQueueOperations(offerStore)
+
 /** Every offer in the queue, oldest first (including refused ones awaiting hand-back). */
-export async function listOffers(): Promise<QueuedOffer[]> {
-  return offerStore('readonly', (store) =>
-    promisifyRequest(store.getAll() as IDBRequest<QueuedOffer[]>),
-  )
-}
+export const listOffers = (): Promise<QueuedOffer[]> => offerQueueStorage.list()
 
 /** Replaces stored offers (e.g. their attempt counts); an offer that has left the queue stays gone. */
-export async function updateOffers(offers: QueuedOffer[]): Promise<void> {
-  await offerStore('readwrite', (store) => {
-    for (const offer of offers) {
-      const key = offerKey(offer)
-      const existing = store.getKey(key)
-      existing.onsuccess = () => {
-        if (existing.result !== undefined) store.put(offer, key)
-      }
-    }
-    return promisifyRequest(store.transaction)
-  })
-}
+export const updateOffers = (offers: QueuedOffer[]): Promise<void> => offerQueueStorage.put(offers)
 
 /** Replaces a stored offer; does nothing once it has left the queue. */
-export function updateOffer(offer: QueuedOffer): Promise<void> {
-  return updateOffers([offer])
-}
+export const updateOffer = (offer: QueuedOffer): Promise<void> => updateOffers([offer])
 
 /** Removes delivered, refused or withdrawn offers, in one transaction. */
-export async function removeOffers(offers: QueuedOffer[]): Promise<void> {
-  await offerStore('readwrite', (store) => {
-    for (const offer of offers) store.delete(offerKey(offer))
-    return promisifyRequest(store.transaction)
-  })
-}
+export const removeOffers = (offers: QueuedOffer[]): Promise<void> =>
+  offerQueueStorage.remove(offers)
 
 /** Removes a delivered, refused or withdrawn offer. */
-export function removeOffer(offer: QueuedOffer): Promise<void> {
-  return removeOffers([offer])
-}
+export const removeOffer = (offer: QueuedOffer): Promise<void> => removeOffers([offer])
 
 /** Removes `offer` if it is still queued; answers whether it was. One transaction, so never half done. */
 export async function takeOffer(offer: QueuedOffer): Promise<boolean> {
@@ -106,13 +86,6 @@ export async function takeOffer(offer: QueuedOffer): Promise<boolean> {
       found = existing.result !== undefined
       if (found) store.delete(key)
     }
-    return promisifyRequest(store.transaction).then(() => found)
+    return settled(store.transaction).then(() => found)
   })
-}
-
-/** The queue as the shared policy sees it. */
-export const offerQueueStorage: OfferQueueStorage = {
-  list: listOffers,
-  put: updateOffers,
-  remove: removeOffers,
 }
