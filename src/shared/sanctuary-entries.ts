@@ -5,6 +5,7 @@
  * tolerates anything; whatever cannot be read exactly as stored is reported, so the caller keeps a copy
  * of the raw value before writing over it.
  */
+import { formatDisplayDate } from './display-date'
 
 /** The localStorage key of the private entries. */
 export const SANCTUARY_KEY = 'sanctuary-entries'
@@ -140,21 +141,9 @@ export function entriesCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'} • Safe in your browser`
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
-/**
- * An entry's date in en-US, short month, day, year, hour and minute, e.g. "Jan 5, 2025, 10:30 AM",
- * written the same in every engine (newer ICU puts a narrow no-break space before AM/PM).
- */
+/** An entry's date as every screen writes it, e.g. "Jan 5, 2025, 10:30 AM"; an unreadable one as stored. */
 export function formatEntryDate(date: string): string {
-  const ms = Date.parse(date)
-  return Number.isNaN(ms) ? date : dateFormat.format(ms).replace(/[\u202f\u00a0]/g, ' ')
+  return formatDisplayDate(date) || date
 }
 
 /** What identifies a downloaded copy of the private entries. */

@@ -1,6 +1,6 @@
 /** One thought on the wall: its text with line breaks kept, its date, and Square, Story and Share. */
 import { memo, useRef } from 'react'
-import { formatThoughtDate } from '../../shared/void-format'
+import { formatDisplayDate } from '../../shared/display-date'
 import type { VoidThought } from '../../shared/void-rest'
 import { shareThought, shareThoughtImage } from './share'
 import type { ShareImageKind } from './share-image'
@@ -33,7 +33,7 @@ export const VoidCard = memo(function VoidCard({
       <p className="card__text">{thought.text}</p>
       <div className="void-card__footer">
         <time id={dateId} className="card__date" dateTime={thought.created_at}>
-          {formatThoughtDate(thought.created_at)}
+          {formatDisplayDate(thought.created_at)}
         </time>
         <div className="void-card__actions">
           <button type="button" className="void-card__action" onClick={() => makeImage('square')}>

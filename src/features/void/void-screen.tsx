@@ -7,7 +7,8 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { PendingOffers } from '../../components/pending-offers'
 import { ScreenHeader } from '../../components/screen-header'
-import { formatThoughtDate, voidCountLine } from '../../shared/void-format'
+import { formatDisplayDate } from '../../shared/display-date'
+import { voidCountLine } from '../../shared/void-format'
 import { VOID_PAGE_SIZE } from '../../shared/void-rest'
 import { useAppStore } from '../../store'
 import { loadMoreVoidThoughts, loadVoidFeed } from './void-feed'
@@ -50,7 +51,7 @@ function StaleNote({ fetchedAt }: { fetchedAt: string }) {
     <div className="void__note" role="status">
       <p>
         The void can&rsquo;t be reached right now. Showing thoughts as fetched on{' '}
-        <time dateTime={fetchedAt}>{formatThoughtDate(fetchedAt)}</time>.
+        <time dateTime={fetchedAt}>{formatDisplayDate(fetchedAt)}</time>.
       </p>
       <RetryButton />
     </div>

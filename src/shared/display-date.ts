@@ -1,0 +1,34 @@
+/** How every screen writes a date (SPEC.md business constants: en-US, short month, day, year, hour, minute). */
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? ''
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone })
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
+/**
+ * A date in en-US with short month, day, year, hour and minute, e.g. "Jan 5, 2025, 10:30 AM",
+ * in the visitor's time zone unless one is given. Newer ICU puts a narrow no-break space before AM/PM;
+ * it becomes a plain space so every engine writes the same text. An unreadable date gives "".
+ */
+export function formatDisplayDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  return formatterFor(timeZone)
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, ' ')
+}
