@@ -26,6 +26,9 @@ describe.each(ENGINES)('%s', (engine) => {
   beforeAll(async () => {
     stack = await startStack()
     page = await launchEngine(engine)
+    // A first visit: the app installs its service worker before the visitor goes on.
+    await page.goto(`${APP_URL}/`)
+    await waitForServiceWorker(page)
   })
 
   afterAll(async () => {

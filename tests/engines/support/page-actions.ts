@@ -81,14 +81,32 @@ export async function click(
   }
 }
 
-/** Waits until a service worker controls the page. */
-export async function waitForServiceWorker(session: EngineSession): Promise<void> {
-  await session.run(() => navigator.serviceWorker.ready.then(() => undefined))
-  await waitUntil(
-    session,
-    'a controlling service worker',
-    () => !!navigator.serviceWorker.controller,
-  )
+/** Waits until a service worker controls the page; on timeout, says what the registration was doing. */
+export async function waitForServiceWorker(
+  session: EngineSession,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last = ''
+  for (;;) {
+    const state = await session
+      .run(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return {
+          controlled: !!navigator.serviceWorker.controller,
+          installing: registration?.installing?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          active: registration?.active?.state ?? null,
+        }
+      })
+      .catch((error: unknown) => ({ error: String(error) }))
+    if ('controlled' in state && state.controlled) return
+    last = JSON.stringify(state)
+    if (Date.now() > deadline) {
+      throw new Error(`${session.name}: no service worker controls the page; last seen ${last}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }
 
 /** The first level-one heading's text. */
