@@ -87,7 +87,6 @@ export async function waitForServiceWorker(
   timeoutMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs
-  let last = ''
   for (;;) {
     const state = await session
       .run(async () => {
@@ -101,9 +100,9 @@ export async function waitForServiceWorker(
       })
       .catch((error: unknown) => ({ error: String(error) }))
     if ('controlled' in state && state.controlled) return
-    last = JSON.stringify(state)
     if (Date.now() > deadline) {
-      throw new Error(`${session.name}: no service worker controls the page; last seen ${last}`)
+      const seen = JSON.stringify(state)
+      throw new Error(`${session.name}: no service worker controls the page; last seen ${seen}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
