@@ -7,11 +7,11 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startBackend, type Backend } from '../server/index'
+import { freePort } from '../tests/fixtures/free-port'
 
 const ROWS = 100_000
 const SAMPLES = 300
@@ -30,16 +30,6 @@ function client(backend: Pick<Backend, 'url' | 'anonKey'>): SupabaseClient {
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Starts `npm run server` on the data folder; resolves with a stop function once it is ready. */

@@ -4,26 +4,15 @@
  * the local backend on a temporary data folder and fills the wall through its seed control.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { build, preview } from 'vite'
 import { startBackend, type Backend } from '../server/index'
+import { freePort } from '../tests/fixtures/free-port'
 
 const root = resolve(import.meta.dirname, '..')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
-  })
-}
 
 let built: Promise<{ outDir: string; apiPort: number }> | undefined
 

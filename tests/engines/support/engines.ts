@@ -9,9 +9,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { Builder, type WebDriver } from 'selenium-webdriver'
+import { freePort } from '../../fixtures/free-port'
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit'
 
@@ -92,20 +92,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 function freeDisplay(): number {
   const taken = new Set(existsSync('/tmp/.X11-unix') ? readdirSync('/tmp/.X11-unix') : [])

@@ -1,14 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeStorage } from '../../fixtures/fake-storage'
+import { sanctuaryEntry as entry } from '../../fixtures/entries'
 
 type StorageModule = typeof import('../../../src/lib/sanctuary-storage')
 
 const KEY = 'sanctuary-entries'
-const entry = (id: number, text = `thought ${id}`) => ({
-  id,
-  text,
-  date: new Date(id).toISOString(),
-})
 
 let storage: FakeStorage
 let listeners: ((event: { key: string | null }) => void)[]

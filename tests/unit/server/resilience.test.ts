@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -23,6 +22,7 @@ import {
   type TestBackend,
 } from './support/backend'
 import { startTestPostgres, type TestPostgres } from './support/postgres'
+import { freePort } from '../../fixtures/free-port'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -233,16 +233,6 @@ describe('the data folder lock', () => {
     }
   }, 180_000)
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Starts `npm run server` as a child process and waits for its ready line. */
 async function spawnServer(env: Record<string, string>): Promise<ChildProcess> {

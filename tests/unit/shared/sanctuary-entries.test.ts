@@ -13,13 +13,9 @@ import {
   serializeEntries,
   type SanctuaryEntry,
 } from '../../../src/shared/sanctuary-entries'
+import { sanctuaryEntry as entry } from '../../fixtures/entries'
 
 const NOW = Date.parse('2025-01-05T10:30:00.000Z')
-const entry = (id: number, text = `thought ${id}`): SanctuaryEntry => ({
-  id,
-  text,
-  date: new Date(id).toISOString(),
-})
 
 describe('createEntry', () => {
   it('keeps the text untrimmed, uses the creation time as id and an ISO date', () => {

@@ -2,13 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
 import { createAppStore } from '../../../src/store'
 import { FakeStorage } from '../../fixtures/fake-storage'
+import { sanctuaryEntry as entry } from '../../fixtures/entries'
 
 const KEY = 'sanctuary-entries'
-const entry = (id: number, text = `thought ${id}`) => ({
-  id,
-  text,
-  date: new Date(id).toISOString(),
-})
 
 let storage: FakeStorage
 const stored = () => JSON.parse(storage.getItem(KEY) ?? 'null') as unknown

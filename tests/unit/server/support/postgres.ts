@@ -5,9 +5,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../../fixtures/free-port'
 
 /** A running PostgreSQL cluster. */
 export interface TestPostgres {
@@ -31,17 +31,6 @@ function findBinDir(): string {
   throw new Error(
     "PostgreSQL's binaries (initdb, pg_ctl) were not found: install Debian's postgresql package (.ci/run does).",
   )
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Creates and starts a cluster (about a second). */
