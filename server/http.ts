@@ -116,11 +116,17 @@ function authenticate(request: IncomingMessage, secret: string): { role: string;
   return { role, claims }
 }
 
-/** The headers PostgREST passes to SQL, with x-forwarded-for set from the socket as a gateway would. */
+/**
+ * The headers PostgREST passes to SQL, as the platform's edge would leave them: x-forwarded-for is
+ * the socket's address alone and a client's own cf-connecting-ip is dropped, so the write limit's key
+ * (supabase/migrations: cf-connecting-ip, else the rightmost x-forwarded-for entry) is never the
+ * client's choice.
+ */
 function requestHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+    if (value !== undefined && name !== 'cf-connecting-ip')
+      headers[name] = Array.isArray(value) ? value.join(', ') : value
   headers['x-forwarded-for'] = (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
   return headers
 }
