@@ -2,7 +2,8 @@
  * Background Sync of the offer queue. When the browser fires `sync`, an open page is asked to flush
  * (it owns the toasts and the private entries); with no page open, the worker flushes itself with
  * plain fetch (src/shared/offer-wire.ts) under the same Web Lock and the same policy as the page.
- * An offer refused then is kept, marked, for the next page to hand back to the private entries.
+ * An offer refused (or given up) then is kept, marked with the status and the reason, for the next
+ * page to hand back to the private entries.
  */
 import type { WorkerToPageMessage } from '../src/shared/messages'
 import {
@@ -46,9 +47,13 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
     flushOfferQueue({
       storage: deps.storage,
       send: (offers) => postOffers(deps.fetch, backend, offers, OFFER_SEND_TIMEOUT_MS),
-      onRefused: (offer, answer) =>
+      onRefused: (offer, answer, reason) =>
         deps.storage.put([
-          { ...offer, refusedStatus: answer.kind === 'status' ? answer.status : 0 },
+          {
+            ...offer,
+            refusedStatus: answer?.kind === 'status' ? answer.status : 0,
+            refusedReason: reason,
+          },
         ]),
     })
   const result = await (deps.locks ? deps.locks.request(OFFER_FLUSH_LOCK, flush) : flush())

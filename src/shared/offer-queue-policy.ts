@@ -5,10 +5,18 @@
  * (fake-indexeddb or memory + a fake server) run the very same rules.
  *
  * Delivery is at least once on the client and exactly once on the wall: every offer carries its
- * client-made UUID and the server ignores a repeat (a 409 also counts as delivered). So an offer is
- * removed only after its answer arrives; a crash between sending and removing sends it again, harmlessly.
+ * client-made UUID and the server ignores a repeat (answering 2xx). So an offer is removed only after
+ * a 2xx arrives; a crash between sending and removing sends it again, harmlessly. The server keeps an
+ * offer's key 30 days after it first stored it (supabase/migrations, offer_keys_kept_for), and the
+ * queue never sends an offer later than OFFER_MAX_AGE_MS after its first attempt, so a resend always
+ * finds its key.
  */
-import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from './offer'
+import {
+  classifyOfferAnswer,
+  type OfferAnswer,
+  type QueuedOffer,
+  type RefusalReason,
+} from './offer'
 
 /** The IndexedDB database and object store holding the queue (idb-keyval, one store per database). */
 export const OFFER_QUEUE_DB = 'unburden-offers'
@@ -23,8 +31,19 @@ export const OFFER_SYNC_TAG = 'unburden-offer-flush'
 /** The BroadcastChannel on which tabs tell each other the queue changed. */
 export const OFFER_CHANNEL = 'unburden-offers'
 
-/** The most offers sent in one request (one INSERT of several rows: one write for the rate limit). */
-export const OFFER_BATCH_SIZE = 20
+/**
+ * The most offers sent in one request (one INSERT of several rows). The database's write limit
+ * counts rows and refuses a whole request that holds more than the bucket has (10 a minute on a
+ * hosted project, supabase/migrations), so a batch must never be larger than that bucket.
+ */
+export const OFFER_BATCH_SIZE = 10
+
+/**
+ * How long after its first attempt an offer is still sent: 7 days. Past that it goes back to the
+ * private entries (reason `expired`), so an offer that keeps failing (5xx, 409, 401 …) cannot block
+ * the queue forever, and the server's idempotency keys (kept 30 days) always outlive a resend.
+ */
+export const OFFER_MAX_AGE_MS = 7 * 24 * 60 * 60_000
 
 /** How long one delivery attempt may take before it counts as a timeout, in ms. */
 export const OFFER_SEND_TIMEOUT_MS = 8000
@@ -73,10 +92,16 @@ export interface FlushDeps {
   /** Offers per request; 1 sends them one by one. Default OFFER_BATCH_SIZE. */
   batchSize?: number
   /**
-   * Called for a permanent refusal. It must take the offer out of the flush's way: hand its text back
-   * and remove it (page), or store it with `refusedStatus` set (service worker).
+   * Called when an offer leaves the queue without reaching the wall: refused for good (`answer` is
+   * the refusal) or given up OFFER_MAX_AGE_MS after its first attempt (`answer` null). It must take
+   * the offer out of the flush's way: hand its text back and remove it (page), or store it with
+   * `refusedStatus` and `refusedReason` set (service worker).
    */
-  onRefused: (offer: QueuedOffer, answer: OfferAnswer) => Promise<void>
+  onRefused: (
+    offer: QueuedOffer,
+    answer: OfferAnswer | null,
+    reason: RefusalReason,
+  ) => Promise<void>
   now?: () => number
   random?: () => number
 }
@@ -97,12 +122,18 @@ export function isWaitingOffer(offer: QueuedOffer): boolean {
   return offer.refusedStatus === undefined
 }
 
+/** True when `offer` was first tried OFFER_MAX_AGE_MS ago or more: it is not sent again. */
+export function isExpiredOffer(offer: QueuedOffer, now: number): boolean {
+  return offer.firstAttemptAt !== undefined && now - offer.firstAttemptAt >= OFFER_MAX_AGE_MS
+}
+
 /**
- * Sends the waiting offers oldest first, in batches. A delivered batch (2xx, 409) is removed; a refused
- * batch is sent again one offer at a time, so only the offer really refused goes to `onRefused` (other
- * 4xx); the first retryable failure (network error, timeout, 408/425/429, 5xx) stops the flush and
- * keeps every offer in order. Attempt counts are stored before each send, so a crash mid-send still
- * counts the attempt.
+ * Sends the waiting offers oldest first, in batches. A delivered batch (2xx) is removed; a refused
+ * batch is sent again one offer at a time, so only the offer really refused goes to `onRefused` (a 4xx
+ * about the offer itself); the first failure that concerns every offer (network error, timeout,
+ * 401/403/404/408/409/425/429, 5xx) stops the flush and keeps every offer in order. An offer first
+ * tried OFFER_MAX_AGE_MS ago goes to `onRefused` as `expired` instead of being sent. Attempt counts
+ * are stored before each send, so a crash mid-send still counts the attempt.
  */
 export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
   const now = deps.now ?? Date.now
@@ -126,10 +157,22 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
       result.waiting = waiting.length
       return result
     }
+    const expired = batch.filter((offer) => isExpiredOffer(offer, now()))
+    if (expired.length > 0) {
+      for (const offer of expired) {
+        handled.add(offer.clientId)
+        await deps.onRefused(offer, null, 'expired')
+        result.refused.push(offer)
+      }
+      singly = Math.max(0, singly - expired.length)
+      continue
+    }
+    const startedAt = now()
     const attempt = batch.map((offer) => ({
       ...offer,
       attempts: offer.attempts + 1,
-      lastAttemptAt: now(),
+      firstAttemptAt: offer.firstAttemptAt ?? startedAt,
+      lastAttemptAt: startedAt,
     }))
     await deps.storage.put(attempt)
     const answer = await Promise.resolve()
@@ -157,7 +200,7 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
       await deps.storage.remove(attempt)
       result.delivered.push(...attempt)
     } else {
-      await deps.onRefused(attempt[0]!, answer)
+      await deps.onRefused(attempt[0]!, answer, 'refused')
       result.refused.push(attempt[0]!)
     }
   }

@@ -23,11 +23,26 @@ export interface QueuedOffer {
   /** When the last delivery attempt started, ms since the epoch. */
   lastAttemptAt?: number
   /**
+   * When the first delivery attempt started, ms since the epoch: the queue gives an offer up
+   * OFFER_MAX_AGE_MS later (src/shared/offer-queue-policy.ts).
+   */
+  firstAttemptAt?: number
+  /**
    * Set by the service worker when the backend refused the offer for good while no page was open:
-   * the next page to start hands its text back to the private entries.
+   * the next page to start hands its text back to the private entries. 0 when no answer said so.
    */
   refusedStatus?: number
+  /** Why the service worker took it out of the queue (with `refusedStatus`). */
+  refusedReason?: RefusalReason
 }
+
+/**
+ * Why an offer leaves the queue without reaching the wall (its words go back to the private entries):
+ * - `refused`: the Void said no to these words for good (400, 413, 422 …);
+ * - `expired`: it could not be delivered within OFFER_MAX_AGE_MS of its first attempt (the Void kept
+ *   answering with a failure, or could not be reached).
+ */
+export type RefusalReason = 'refused' | 'expired'
 
 /** What one delivery attempt came back with. */
 export type OfferAnswer =
@@ -51,15 +66,25 @@ export function parseRetryAfter(
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
+/** 4xx answers that concern the backend, not the offer: the queue holds the offer and tries again. */
+const HELD_STATUSES = new Set([401, 403, 404, 408, 409, 425, 429])
+
 /** The verdict on an answer. */
 export type OfferVerdict = 'delivered' | 'retry' | 'refused'
 
-/** 2xx and 409 (the row is already there) deliver; network trouble, timeouts, 408, 429 and 5xx retry; any other 4xx refuses. */
+/**
+ * Only a 2xx delivers: the database skips a repeated offer and still answers 2xx, so any other
+ * answer means nothing was stored. Network trouble, timeouts, 408, 425, 429 and 5xx retry; so do
+ * 409 (a conflict the owner must fix, e.g. an id sequence that fell behind), 401 and 403 (a rotated
+ * key: the next version of the app carries the new one) and 404 (a moved project): they concern
+ * every offer alike, so the offers are held, never handed back all at once. Any other 4xx refuses
+ * this offer for good.
+ */
 export function classifyOfferAnswer(answer: OfferAnswer): OfferVerdict {
   if (answer.kind !== 'status') return 'retry'
   const { status } = answer
-  if ((status >= 200 && status < 300) || status === 409) return 'delivered'
-  if (status === 408 || status === 425 || status === 429 || status >= 500) return 'retry'
+  if (status >= 200 && status < 300) return 'delivered'
+  if (HELD_STATUSES.has(status) || status >= 500) return 'retry'
   if (status >= 400) return 'refused'
   return 'retry'
 }

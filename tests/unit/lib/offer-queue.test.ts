@@ -174,7 +174,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
 
   it('a 4xx for an offer from Return to Yourself restores the entry it came from', async () => {
     const q = await load()
-    answer(status(401))
+    answer(status(400))
     const entry = { id: 42, date: '2025-01-05T10:30:00.000Z', text: '  kept as written ' }
     await q.enqueueOffer(makeOffer({ origin: 'sanctuary', text: 'kept as written', entry }))
     await q.requestOfferFlush('manual')

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { OfferAnswer, QueuedOffer } from '../../../src/shared/offer'
 import {
   OFFER_BACKOFF,
+  OFFER_BATCH_SIZE,
+  OFFER_MAX_AGE_MS,
   backoffDelayMs,
   flushOfferQueue,
   offerKey,
@@ -16,7 +18,7 @@ const refuseTo =
   }
 
 describe('flushOfferQueue: each answer class', () => {
-  it.each([200, 201, 204, 409])('%i delivers the offer and removes it', async (status) => {
+  it.each([200, 201, 204])('%i delivers the offer and removes it', async (status) => {
     const offer = makeOffer()
     const storage = memoryStorage([offer])
     const result = await flushOfferQueue({
@@ -29,7 +31,7 @@ describe('flushOfferQueue: each answer class', () => {
     expect(storage.items.size).toBe(0)
   })
 
-  it.each([400, 401, 403, 404, 413, 422])(
+  it.each([400, 413, 422])(
     '%i refuses for good: hands the words back and goes on with the next offer',
     async (status) => {
       const [refused, next] = [makeOffer(), makeOffer()]
@@ -56,6 +58,10 @@ describe('flushOfferQueue: each answer class', () => {
     ['500', { kind: 'status', status: 500 }],
     ['503', { kind: 'status', status: 503 }],
     ['408', { kind: 'status', status: 408 }],
+    ['409 (nothing was stored)', { kind: 'status', status: 409 }],
+    ['401 (a rotated key)', { kind: 'status', status: 401 }],
+    ['403', { kind: 'status', status: 403 }],
+    ['404 (a moved project)', { kind: 'status', status: 404 }],
     ['a network error', { kind: 'network-error' }],
     ['a timeout', { kind: 'timeout' }],
   ])('%s stops the flush and keeps every offer, in order, for a later retry', async (_, answer) => {
@@ -101,6 +107,130 @@ describe('flushOfferQueue: each answer class', () => {
     })
     expect(result.stoppedBy).toEqual({ kind: 'network-error' })
     expect(storage.items.size).toBe(1)
+  })
+})
+
+describe('flushOfferQueue: an answer that did not store the row never loses the words', () => {
+  it('a 409 keeps the offer in the queue (the old policy took it as delivered and dropped it)', async () => {
+    const offer = makeOffer()
+    const storage = memoryStorage([offer])
+    const result = await flushOfferQueue({
+      storage,
+      send: async () => ({ kind: 'status', status: 409 }),
+      onRefused: async () => undefined,
+    })
+    expect(result.delivered).toEqual([])
+    expect((await storage.list()).map((o) => o.text)).toEqual([offer.text])
+  })
+
+  it.each([401, 403, 404])(
+    '%i holds every queued offer, in order, instead of handing them all back',
+    async (status) => {
+      const offers = Array.from({ length: 25 }, () => makeOffer())
+      const storage = memoryStorage(offers)
+      const onRefused = vi.fn(async () => undefined)
+      const result = await flushOfferQueue({
+        storage,
+        send: async () => ({ kind: 'status', status }),
+        onRefused,
+      })
+      expect(onRefused).not.toHaveBeenCalled()
+      expect(result.retryInMs).not.toBeNull()
+      expect((await storage.list()).map((o) => o.clientId)).toEqual(offers.map((o) => o.clientId))
+    },
+  )
+})
+
+describe('flushOfferQueue: an offer that keeps failing', () => {
+  const day = 24 * 60 * 60_000
+
+  it('records its first attempt once and keeps it across retries', async () => {
+    const storage = memoryStorage([makeOffer()])
+    let now = 1_000_000
+    const flush = () =>
+      flushOfferQueue({
+        storage,
+        send: async () => ({ kind: 'status', status: 503 }),
+        onRefused: async () => undefined,
+        now: () => now,
+      })
+    await flush()
+    now += day
+    await flush()
+    const [offer] = await storage.list()
+    expect(offer).toMatchObject({
+      attempts: 2,
+      firstAttemptAt: 1_000_000,
+      lastAttemptAt: 1_000_000 + day,
+    })
+  })
+
+  it.each([503, 409, 401])(
+    'always %i: 7 days after its first attempt it is handed back (expired) and the queue moves on',
+    async (status) => {
+      const stuck = makeOffer()
+      const next = makeOffer()
+      const storage = memoryStorage([stuck, next])
+      const wall = fakeVoid()
+      let now = 5_000_000
+      const handedBack: [string, OfferAnswer | null, string][] = []
+      const flush = () =>
+        flushOfferQueue({
+          storage,
+          batchSize: 1,
+          send: async (batch) =>
+            batch[0]!.clientId === stuck.clientId
+              ? { kind: 'status', status }
+              : wall.acceptAll(batch),
+          onRefused: async (offer, answer, reason) => {
+            handedBack.push([offer.text, answer, reason])
+            await storage.remove([offer])
+          },
+          now: () => now,
+        })
+      await flush()
+      now += OFFER_MAX_AGE_MS - 1
+      await flush()
+      // Still within 7 days: kept, and the offer behind it waits, in order.
+      expect(handedBack).toEqual([])
+      expect(wall.rows).toEqual([])
+      now += 1
+      const result = await flush()
+      expect(handedBack).toEqual([[stuck.text, null, 'expired']])
+      expect(result.refused.map((o) => o.clientId)).toEqual([stuck.clientId])
+      expect(wall.rows.map((r) => r.clientId)).toEqual([next.clientId])
+      expect(storage.items.size).toBe(0)
+      // The expired offer was not sent again.
+      expect(wall.received).not.toContain(stuck.clientId)
+    },
+  )
+
+  it('an offer never tried is never expired, however long it waited offline', async () => {
+    const offer = makeOffer({ queuedAt: 0 })
+    const storage = memoryStorage([offer])
+    const wall = fakeVoid()
+    await flushOfferQueue({
+      storage,
+      send: async (batch) => wall.acceptAll(batch),
+      onRefused: async () => undefined,
+      now: () => 100 * OFFER_MAX_AGE_MS,
+    })
+    expect(wall.rows.map((r) => r.clientId)).toEqual([offer.clientId])
+  })
+
+  it('a refusal for good says so, with its answer', async () => {
+    const storage = memoryStorage([makeOffer()])
+    const onRefused = vi.fn(async (o: QueuedOffer) => storage.remove([o]))
+    await flushOfferQueue({
+      storage,
+      send: async () => ({ kind: 'status', status: 400 }),
+      onRefused,
+    })
+    expect(onRefused).toHaveBeenCalledWith(
+      expect.anything(),
+      { kind: 'status', status: 400 },
+      'refused',
+    )
   })
 })
 
@@ -173,7 +303,8 @@ describe('flushOfferQueue: order', () => {
 })
 
 describe('flushOfferQueue: batches', () => {
-  it('sends up to 20 offers a request, oldest first', async () => {
+  it("sends up to 10 offers a request (the hosted write limit's bucket), oldest first", async () => {
+    expect(OFFER_BATCH_SIZE).toBe(10)
     const offers = Array.from({ length: 45 }, () => makeOffer())
     const storage = memoryStorage(offers)
     const wall = fakeVoid()
@@ -182,7 +313,7 @@ describe('flushOfferQueue: batches', () => {
       send: async (batch) => wall.acceptAll(batch),
       onRefused: async () => undefined,
     })
-    expect(wall.requests.map((r) => r.length)).toEqual([20, 20, 5])
+    expect(wall.requests.map((r) => r.length)).toEqual([10, 10, 10, 10, 5])
     expect(wall.requests.flat()).toEqual(offers.map((o) => o.clientId))
     expect(storage.items.size).toBe(0)
   })
@@ -222,8 +353,8 @@ describe('flushOfferQueue: batches', () => {
           : wall.acceptAll(batch),
       onRefused: refuseTo(storage, []),
     })
-    // 20 refused together, then 20 singles (one refused, 19 delivered), then one batch of 10.
-    expect(wall.requests.map((r) => r.length)).toEqual([...Array(19).fill(1), 10])
+    // 10 refused together, then 10 singles (one refused, 9 delivered), then two batches of 10.
+    expect(wall.requests.map((r) => r.length)).toEqual([...Array(9).fill(1), 10, 10])
     expect(wall.rows).toHaveLength(29)
   })
 

@@ -68,7 +68,22 @@ describe('syncOffers', () => {
     const storage = memoryStorage([offer])
     const { fetch } = fakeBackendFetch(fakeVoid(), 400)
     await syncOffers({ clients: noPages, storage, loadBackend: async () => backend, fetch })
-    expect(storage.items.get(offer.clientId)?.refusedStatus).toBe(400)
+    expect(storage.items.get(offer.clientId)).toMatchObject({
+      refusedStatus: 400,
+      refusedReason: 'refused',
+    })
+  })
+
+  it('marks an offer first tried 7 days ago as expired, without sending it again', async () => {
+    const offer = makeOffer({ attempts: 900, firstAttemptAt: Date.now() - 8 * 24 * 60 * 60_000 })
+    const storage = memoryStorage([offer])
+    const { fetch } = fakeBackendFetch()
+    await syncOffers({ clients: noPages, storage, loadBackend: async () => backend, fetch })
+    expect(fetch).not.toHaveBeenCalled()
+    expect(storage.items.get(offer.clientId)).toMatchObject({
+      refusedStatus: 0,
+      refusedReason: 'expired',
+    })
   })
 
   it('rejects while offers still wait, so the browser retries the sync', async () => {

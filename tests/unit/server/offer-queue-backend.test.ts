@@ -1,0 +1,87 @@
+/**
+ * The offer queue's policy against the real backend, on PGlite and PostgreSQL: an answer that did not
+ * store the row keeps the words, and the batch size fits the write limit.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { OFFER_SEND_TIMEOUT_MS, flushOfferQueue } from '../../../src/shared/offer-queue-policy'
+import { postOffers } from '../../../src/shared/offer-wire'
+import { makeOffer, memoryStorage } from '../../fixtures/offers'
+import { allowNetwork } from '../setup/no-network'
+import {
+  asOwner,
+  ENGINES,
+  ownerRows,
+  realFetch,
+  startTestBackend,
+  type TestBackend,
+} from './support/backend'
+
+vi.setConfig({ testTimeout: 60_000 })
+
+describe.each(ENGINES)('the offer queue against the backend on %s', (engine) => {
+  let backend: TestBackend
+
+  beforeAll(async () => {
+    backend = await startTestBackend(engine)
+  }, 120_000)
+
+  afterAll(async () => {
+    await backend?.stop()
+  }, 60_000)
+
+  beforeEach(async () => {
+    allowNetwork()
+    await asOwner(
+      backend,
+      'truncate public.void_thoughts, private.void_offer_keys restart identity',
+    )
+    await asOwner(backend, 'delete from private.void_write_buckets')
+    await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
+  })
+
+  const send = (offers: Parameters<typeof postOffers>[2]) =>
+    postOffers(
+      realFetch,
+      { url: backend.url, anonKey: backend.anonKey },
+      offers,
+      OFFER_SEND_TIMEOUT_MS,
+    )
+
+  it('a 409 (the id sequence fell behind: nothing stored) keeps the offer in the queue', async () => {
+    await asOwner(
+      backend,
+      `insert into public.void_thoughts (text) values ('first'), ('second'), ('third')`,
+    )
+    await asOwner(backend, `select setval('public.void_thoughts_id_seq', 1, false)`)
+    const offer = makeOffer({ text: 'words that must not be lost' })
+    const storage = memoryStorage([offer])
+    const handedBack: string[] = []
+    const result = await flushOfferQueue({
+      storage,
+      send,
+      onRefused: async (o) => {
+        handedBack.push(o.text)
+        await storage.remove([o])
+      },
+    })
+    expect(result.stoppedBy).toEqual({ kind: 'status', status: 409 })
+    expect(result.delivered).toEqual([])
+    expect((await ownerRows(backend)).map((r) => r.text)).not.toContain(offer.text)
+    // The words are still queued (or, at the very least, handed back): never dropped.
+    expect([...(await storage.list()).map((o) => o.text), ...handedBack]).toEqual([offer.text])
+  })
+
+  it('with 10 offers a minute, 25 queued offers deliver 10 now and wait for the rest', async () => {
+    await asOwner(backend, 'update private.void_settings set writes_per_minute = 10')
+    const offers = Array.from({ length: 25 }, () => makeOffer())
+    const storage = memoryStorage(offers)
+    const result = await flushOfferQueue({ storage, send, onRefused: async () => undefined })
+    expect(result.delivered.map((o) => o.clientId)).toEqual(
+      offers.slice(0, 10).map((o) => o.clientId),
+    )
+    expect(result.stoppedBy).toMatchObject({ kind: 'status', status: 429 })
+    expect(result.retryInMs).toBeGreaterThanOrEqual(5000)
+    expect(await ownerRows(backend)).toHaveLength(10)
+    expect(storage.items.size).toBe(15)
+  })
+})
