@@ -52,6 +52,8 @@ export async function offerToVoid(
   }
   const waiting = (await listOffers().catch(() => [])).filter(isWaitingOffer)
   if (!navigator.onLine || waiting.length > 0) return hold()
+  // The first attempt: the queue gives the offer up 7 days after it, if it is held now.
+  offer.firstAttemptAt = Date.now()
   const answer = await sendOffer(offer)
   const verdict = classifyOfferAnswer(answer)
   if (verdict === 'delivered') return 'offered'
