@@ -9,7 +9,7 @@
 -- - the key is cf-connecting-ip (set by Supabase's hosted edge, which overwrites what a client sends),
 --   else the RIGHTMOST x-forwarded-for entry (the one the last proxy added); IPv6 addresses are grouped
 --   by /64 (one customer's allocation), IPv4 taken as is; anything unparseable shares one 'unknown' bucket;
--- - each insert statement removes up to 100 refilled buckets and up to 100 idempotency keys older than
+-- - each insert statement then removes up to 100 refilled buckets and up to 100 idempotency keys older than
 --   the retention (hosted projects may have no cron, so writes do the pruning, with bounded work);
 -- - the API roles lose every right on the id sequence (Supabase's default privileges granted them all:
 --   setval would let anyone make every later offer fail with 409).
@@ -162,9 +162,11 @@ create trigger void_thoughts_write_limit
 
 -- Pruning ------------------------------------------------------------------------------------------
 
--- Once per insert statement: removes up to 100 buckets untouched for a minute (full again, so the
--- same as no row) and up to 100 keys claimed longer ago than offer_keys_kept_for. Rows another
--- transaction holds are skipped, never waited for.
+-- Once per insert statement, after its rows: removes up to 100 buckets untouched for a minute (full
+-- again, so the same as no row) and up to 100 keys claimed longer ago than offer_keys_kept_for. Rows
+-- another transaction holds are skipped, never waited for, and it runs after the statement has
+-- locked its own bucket and keys: so it never waits at all, and two writers pruning each other's
+-- idle buckets cannot deadlock.
 create function private.void_thoughts_prune() returns trigger
 language plpgsql
 security definer
@@ -185,7 +187,7 @@ $$;
 revoke all on function private.void_thoughts_prune() from public, anon, authenticated, service_role;
 
 create trigger void_thoughts_prune
-  before insert on public.void_thoughts
+  after insert on public.void_thoughts
   for each statement execute function private.void_thoughts_prune();
 
 -- The per-request gate is gone -----------------------------------------------------------------------

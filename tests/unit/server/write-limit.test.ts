@@ -335,6 +335,21 @@ describe.each(ENGINES)('the write limit on %s', (engine) => {
       expect(await buckets()).toBe(2)
     })
 
+    it("writers at once, each pruning the others' idle buckets, all get through", async () => {
+      await asOwner(
+        backend,
+        `insert into private.void_write_buckets (kind, client_address, tokens, refilled_at)
+         select 'offers', '198.18.0.' || g, 0, now() - interval '2 minutes'
+           from generate_series(1, 40) g`,
+      )
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          offerAs({ 'cf-connecting-ip': `198.18.0.${i + 1}` }, 1),
+        ),
+      )
+      expect(outcomes).toEqual(Array.from({ length: 40 }, () => ({ stored: 1 })))
+    })
+
     it('each write removes up to 100 idempotency keys claimed more than 30 days ago', async () => {
       await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
       expect(await offerAs({}, 160)).toEqual({ stored: 160 })
