@@ -52,7 +52,9 @@ export async function offerToVoid(
   }
   const waiting = (await listOffers().catch(() => [])).filter(isWaitingOffer)
   if (!navigator.onLine || waiting.length > 0) return hold()
-  // The first attempt: the queue gives the offer up 7 days after it, if it is held now.
+  // The first attempt (it may store the row even if its answer is lost): if the offer is held now,
+  // the queue counts its 7 days from here.
+  offer.attempts = 1
   offer.firstAttemptAt = Date.now()
   const answer = await sendOffer(offer)
   const verdict = classifyOfferAnswer(answer)

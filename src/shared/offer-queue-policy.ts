@@ -122,9 +122,17 @@ export function isWaitingOffer(offer: QueuedOffer): boolean {
   return offer.refusedStatus === undefined
 }
 
-/** True when `offer` was first tried OFFER_MAX_AGE_MS ago or more: it is not sent again. */
+/**
+ * True when `offer` has been sent and the queue first tried it OFFER_MAX_AGE_MS ago or more: it is
+ * not sent again. An offer that only waited behind a failing one is sent once before it can expire,
+ * so one offer the Void keeps refusing does not take the ones behind it down with it.
+ */
 export function isExpiredOffer(offer: QueuedOffer, now: number): boolean {
-  return offer.firstAttemptAt !== undefined && now - offer.firstAttemptAt >= OFFER_MAX_AGE_MS
+  return (
+    offer.attempts > 0 &&
+    offer.firstAttemptAt !== undefined &&
+    now - offer.firstAttemptAt >= OFFER_MAX_AGE_MS
+  )
 }
 
 /**
@@ -132,8 +140,9 @@ export function isExpiredOffer(offer: QueuedOffer, now: number): boolean {
  * batch is sent again one offer at a time, so only the offer really refused goes to `onRefused` (a 4xx
  * about the offer itself); the first failure that concerns every offer (network error, timeout,
  * 401/403/404/408/409/425/429, 5xx) stops the flush and keeps every offer in order. An offer first
- * tried OFFER_MAX_AGE_MS ago goes to `onRefused` as `expired` instead of being sent. Attempt counts
- * are stored before each send, so a crash mid-send still counts the attempt.
+ * tried OFFER_MAX_AGE_MS ago goes to `onRefused` as `expired` instead of being sent; a failure also
+ * starts that clock for the offers waiting behind. Attempt counts are stored before each send, so a
+ * crash mid-send still counts the attempt.
  */
 export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
   const now = deps.now ?? Date.now
@@ -181,6 +190,14 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     const verdict = classifyOfferAnswer(answer)
     if (verdict === 'retry') {
       result.waiting = waiting.length
+      // The offers behind it waited on this failure too: their 7 days start now, so a queue that
+      // keeps failing gives each of them one try after 7 days, then hands it back: not 7 days
+      // per offer.
+      const behind = waiting
+        .slice(batch.length)
+        .filter((offer) => offer.firstAttemptAt === undefined)
+        .map((offer) => ({ ...offer, firstAttemptAt: startedAt }))
+      if (behind.length > 0) await deps.storage.put(behind)
       // The server may say how long to wait (429 with Retry-After): never retry sooner, within bounds.
       const asked = answer.kind === 'status' ? (answer.retryAfterMs ?? 0) : 0
       result.retryInMs = Math.max(

@@ -23,8 +23,9 @@ export interface QueuedOffer {
   /** When the last delivery attempt started, ms since the epoch. */
   lastAttemptAt?: number
   /**
-   * When the first delivery attempt started, ms since the epoch: the queue gives an offer up
-   * OFFER_MAX_AGE_MS later (src/shared/offer-queue-policy.ts).
+   * When the queue first tried to deliver it (sent it, or stopped at a failure while it waited
+   * behind), ms since the epoch: the queue gives the offer up OFFER_MAX_AGE_MS later
+   * (src/shared/offer-queue-policy.ts). Every send comes after it.
    */
   firstAttemptAt?: number
   /**

@@ -248,13 +248,20 @@ describe('offerToVoid', () => {
   it.each<[string, OfferAnswer]>([
     ['503', status(503)],
     ['429', status(429)],
+    ['409 (nothing was stored)', status(409)],
+    ['401 (a rotated key)', status(401)],
+    ['404 (a moved project)', status(404)],
     ['a timeout', { kind: 'timeout' }],
     ['a network error', { kind: 'network-error' }],
-  ])('holds on %s', async (_, reply) => {
+  ])('holds on %s, counting the direct send as its first attempt', async (_, reply) => {
     const q = await load()
     answer(reply)
+    const before = Date.now()
     await expect(q.offerToVoid('words', 'writer')).resolves.toBe('held')
-    expect((await q.listOffers()).map((o) => o.text)).toEqual(['words'])
+    const [held] = await q.listOffers()
+    expect(held?.text).toBe('words')
+    expect(held?.attempts).toBeGreaterThanOrEqual(1)
+    expect(held?.firstAttemptAt).toBeGreaterThanOrEqual(before)
   })
 
   it('answers refused on a 4xx and keeps nothing in the queue', async () => {

@@ -205,6 +205,44 @@ describe('flushOfferQueue: an offer that keeps failing', () => {
     },
   )
 
+  it('offers waiting behind a failing one start their 7 days with it: after that, one try each', async () => {
+    const offers = Array.from({ length: 25 }, () => makeOffer())
+    const storage = memoryStorage(offers)
+    let now = 9_000_000
+    const handedBack: string[] = []
+    const send = vi.fn(async (_batch: QueuedOffer[]): Promise<OfferAnswer> => ({
+      kind: 'status',
+      status: 401,
+    }))
+    const flush = () =>
+      flushOfferQueue({
+        storage,
+        batchSize: 1,
+        send,
+        onRefused: async (offer, _answer, reason) => {
+          handedBack.push(`${offer.clientId} ${reason}`)
+          await storage.remove([offer])
+        },
+        now: () => now,
+      })
+    await flush()
+    expect((await storage.list()).map((o) => o.firstAttemptAt)).toEqual(offers.map(() => 9_000_000))
+    // Only the oldest was sent: the others wait, in order.
+    expect(send).toHaveBeenCalledTimes(1)
+    now += OFFER_MAX_AGE_MS - 1
+    await flush()
+    expect(handedBack).toEqual([])
+    now += 1
+    for (let i = 0; i < 30 && storage.items.size > 0; i++) await flush()
+    expect(handedBack).toEqual(offers.map((o) => `${o.clientId} expired`))
+    // The oldest was tried twice before its 7 days were up; every other one once, after.
+    expect(send.mock.calls.map(([batch]) => batch[0]!.clientId)).toEqual([
+      offers[0]!.clientId,
+      offers[0]!.clientId,
+      ...offers.slice(1).map((o) => o.clientId),
+    ])
+  })
+
   it('an offer never tried is never expired, however long it waited offline', async () => {
     const offer = makeOffer({ queuedAt: 0 })
     const storage = memoryStorage([offer])
