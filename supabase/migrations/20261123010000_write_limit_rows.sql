@@ -6,13 +6,14 @@
 -- - a BEFORE INSERT row trigger on public.void_thoughts takes one token per row actually stored
 --   (it fires after the repeated-offer trigger, so a repeat stores nothing and costs nothing); when
 --   the bucket is empty the whole statement fails with a 429 and stores nothing;
--- - the key is cf-connecting-ip (set by Supabase's hosted edge, which overwrites what a client sends),
---   else the RIGHTMOST x-forwarded-for entry (the one the last proxy added); IPv6 addresses are grouped
---   by /64 (one customer's allocation), IPv4 taken as is; anything unparseable shares one 'unknown' bucket;
--- - each insert statement then removes up to 100 refilled buckets and up to 100 idempotency keys older than
---   the retention (hosted projects may have no cron, so writes do the pruning, with bounded work);
--- - the API roles lose every right on the id sequence (Supabase's default privileges granted them all:
---   setval would let anyone make every later offer fail with 409).
+-- - the key is cf-connecting-ip (set by Supabase's hosted edge, which overwrites what a client
+--   sends), else the RIGHTMOST x-forwarded-for entry (the one the last proxy added); IPv6 addresses
+--   are grouped by /64 (one customer's allocation), IPv4 taken as is; anything unparseable shares
+--   one 'unknown' bucket;
+-- - each insert statement then removes up to 100 refilled buckets and up to 100 idempotency keys
+--   older than the retention (hosted projects may have no cron, so writes prune, with bounded work);
+-- - the API roles lose every right on the id sequence (Supabase's default privileges granted them
+--   all: setval would let anyone make every later offer fail with 409).
 --
 -- Works on the first migration alone and after one that moves the idempotency key out of the table:
 -- nothing here names a column of private.void_offer_keys but claimed_at, added here if missing.
@@ -36,6 +37,7 @@ alter table private.void_write_buckets add primary key (kind, client_address);
 create index if not exists void_write_buckets_refilled_at_idx
   on private.void_write_buckets (refilled_at);
 
+-- Keys claimed before this migration count as claimed now: kept the full retention from today.
 alter table private.void_offer_keys
   add column if not exists claimed_at timestamptz not null default now();
 create index if not exists void_offer_keys_claimed_at_idx
