@@ -5,7 +5,7 @@
  * (fake-indexeddb or memory + a fake server) run the very same rules.
  *
  * Delivery is at least once on the client and exactly once on the wall: every offer carries its
- * client-made UUID and the server ignores a repeat (a 409 also counts as delivered). So an offer is
+ * client-made UUID (sent as the `Idempotency-Key` header) and the server ignores a repeat (a 409 also counts as delivered). So an offer is
  * removed only after its answer arrives; a crash between sending and removing sends it again, harmlessly.
  */
 import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from './offer'
@@ -23,8 +23,12 @@ export const OFFER_SYNC_TAG = 'unburden-offer-flush'
 /** The BroadcastChannel on which tabs tell each other the queue changed. */
 export const OFFER_CHANNEL = 'unburden-offers'
 
-/** The most offers sent in one request (one INSERT of several rows: one write for the rate limit). */
-export const OFFER_BATCH_SIZE = 20
+/**
+ * The most offers handed to one delivery attempt: 1. An offer's id travels as its request's
+ * `Idempotency-Key` header, and one request carries one key, so each offer is its own request (and
+ * its own write for the rate limit). The flush's batch logic still works for any size.
+ */
+export const OFFER_BATCH_SIZE = 1
 
 /** How long one delivery attempt may take before it counts as a timeout, in ms. */
 export const OFFER_SEND_TIMEOUT_MS = 8000
