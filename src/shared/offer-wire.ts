@@ -1,13 +1,13 @@
 /**
  * Offers on the wire, without supabase-js: the exact request supabase-js makes for
- * `insert(rows)` (PostgREST's HTTP contract): one INSERT of one or more rows, in order. The database
- * skips a row whose client id is already stored and still answers 2xx (a plain insert, not an upsert:
- * a conflict target would need SELECT on client_id, which anon must not have; see
- * supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
+ * `insert({ text }).setHeader('Idempotency-Key', clientId)` (PostgREST's HTTP contract): one offer
+ * per request, the body the spec's `{"text"}`, its client-made id in the `Idempotency-Key` header.
+ * The database claims the key from the request's headers and skips a repeat, still answering 2xx
+ * (supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
  * needs supabase-js.
  */
 import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
-import { VOID_TABLE, type VoidOfferRow } from './void-rest'
+import { IDEMPOTENCY_KEY_HEADER, VOID_TABLE, type VoidOfferRow } from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
 export interface BackendConfig {
@@ -17,15 +17,14 @@ export interface BackendConfig {
 
 type Offer = Pick<QueuedOffer, 'clientId' | 'text'>
 
-/** The request that offers `offers` (in order) to The Void; a repeated client id stores nothing. */
+/** The request that offers `offer` to The Void; a repeated client id stores nothing. */
 export function offerRequest(
   backend: BackendConfig,
-  offers: readonly Offer[],
+  offer: Offer,
 ): { url: string; init: RequestInit } {
-  const rows: VoidOfferRow[] = offers.map((o) => ({ text: o.text, client_id: o.clientId }))
-  const columns = encodeURIComponent('"text","client_id"')
+  const row: VoidOfferRow = { text: offer.text }
   return {
-    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}?columns=${columns}`,
+    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}`,
     init: {
       method: 'POST',
       headers: {
@@ -34,23 +33,42 @@ export function offerRequest(
         'Content-Type': 'application/json',
         'Content-Profile': 'public',
         Prefer: 'return=minimal',
+        [IDEMPOTENCY_KEY_HEADER]: offer.clientId,
       },
-      body: JSON.stringify(rows),
+      body: JSON.stringify(row),
     },
   }
 }
 
-/** Sends `offers` in one request with `fetchOffer` (plain fetch), giving up after `timeoutMs`. Never throws. */
+/**
+ * Sends `offers` in order, one request each (a request carries one key), with `fetchOffer` (plain
+ * fetch), each given up after `timeoutMs`. Stops at the first answer that is not a 2xx and returns it;
+ * else the last one. Resending offers already delivered is harmless. Never throws.
+ */
 export async function postOffers(
   fetchOffer: typeof fetch,
   backend: BackendConfig,
   offers: readonly Offer[],
   timeoutMs: number,
 ): Promise<OfferAnswer> {
+  let answer: OfferAnswer = { kind: 'network-error' }
+  for (const offer of offers) {
+    answer = await postOffer(fetchOffer, backend, offer, timeoutMs)
+    if (answer.kind !== 'status' || answer.status < 200 || answer.status > 299) break
+  }
+  return answer
+}
+
+async function postOffer(
+  fetchOffer: typeof fetch,
+  backend: BackendConfig,
+  offer: Offer,
+  timeoutMs: number,
+): Promise<OfferAnswer> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
-    const { url, init } = offerRequest(backend, offers)
+    const { url, init } = offerRequest(backend, offer)
     const response = await fetchOffer(url, { ...init, signal: controller.signal })
     await response.arrayBuffer().catch(() => undefined)
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
