@@ -1,6 +1,6 @@
 /**
- * The routes: / (Unburden), /void (The Void), /return (Return to Yourself), /help (Someone to talk
- * to), and a 404 for the rest.
+ * The routes: / (Unburden), /void (The Void), /return (Return to Yourself), /help (Talk to
+ * someone), and a 404 for the rest.
  */
 import {
   createRootRoute,

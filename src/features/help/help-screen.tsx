@@ -1,5 +1,5 @@
 /**
- * Someone to talk to (/help): crisis lines, the visitor's likely region first. The region is guessed
+ * Talk to someone (/help): crisis lines, the visitor's likely region first. The region is guessed
  * from the browser's languages and time zone only (src/shared/help-region.ts); nothing on this page
  * fetches anything, and its links (tel:, sms:, the directory) open only when tapped. Loaded lazily
  * and precached by the service worker, so it opens offline.
@@ -93,7 +93,8 @@ export function HelpScreen({
   const regions = regionsInOrder(guess)
   return (
     <div className="screen">
-      <ScreenHeader back title="Someone to talk to" links={[{ to: '/void', label: 'The Void' }]} />
+      {/* No link on the right: at 360 px it would be squeezed under a 44 px touch target. */}
+      <ScreenHeader back title="Talk to someone" links={[]} />
       <main className="help">
         <p className="help__intro">
           When things feel heavy, talking can help. The people on these lines are there to listen,

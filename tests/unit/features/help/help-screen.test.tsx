@@ -28,7 +28,7 @@ async function openHelp(languages: string[], timeZone: string) {
   })
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/help'] }) })
   render(<RouterProvider router={router} />)
-  await screen.findByRole('heading', { level: 1, name: 'Someone to talk to' })
+  await screen.findByRole('heading', { level: 1, name: 'Talk to someone' })
 }
 
 const regionHeadings = () =>
