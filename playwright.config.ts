@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,8 @@ const apiPort = Number(process.env.API_PORT ?? 54321)
 // Workers load this file too: they inherit the folder through the environment.
 process.env.UNBURDEN_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'unburden-e2e-'))
 const dataDir = process.env.UNBURDEN_E2E_DATA_DIR
+// The tester controls' token, shared the same way with the backend and tests/e2e/support/backend.ts.
+process.env.UNBURDEN_CONTROL_TOKEN ??= randomUUID()
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -56,6 +59,7 @@ export default defineConfig({
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
       UNBURDEN_FAULTS: '1',
+      UNBURDEN_CONTROL_TOKEN: process.env.UNBURDEN_CONTROL_TOKEN,
       VOID_WRITE_LIMIT_PER_MINUTE: '0',
       DATA_DIR_REMOVE_ON_EXIT: '1',
       // The tests read GET /__requests; the per-request log would drown the report.

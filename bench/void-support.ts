@@ -101,7 +101,7 @@ export async function startVoidBackend(): Promise<
       await backend.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
-    seed: (count) => seedWall(backend.url, count),
+    seed: (count) => seedWall(backend.url, count, backend.controlToken),
   }
 }
 
@@ -117,8 +117,11 @@ function thoughtText(i: number): string {
 }
 
 /** Puts `count` thoughts on an emptied wall, one a minute back from now, newest last. */
-export async function seedWall(apiUrl: string, count: number): Promise<void> {
-  const reset = await fetch(`${apiUrl}/__reset`, { method: 'POST' })
+export async function seedWall(apiUrl: string, count: number, token: string): Promise<void> {
+  const reset = await fetch(`${apiUrl}/__reset`, {
+    method: 'POST',
+    headers: { 'x-unburden-control-token': token },
+  })
   if (!reset.ok) throw new Error(`reset: ${reset.status}`)
   const now = Date.now()
   const CHUNK = 10_000
@@ -131,7 +134,7 @@ export async function seedWall(apiUrl: string, count: number): Promise<void> {
       })
     const response = await fetch(`${apiUrl}/__seed`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-unburden-control-token': token },
       body: JSON.stringify({ rows }),
     })
     if (!response.ok) throw new Error(`seed: ${response.status} ${await response.text()}`)

@@ -1,8 +1,8 @@
 /**
  * `npm start` (after the build): starts the local backend (http://localhost:54321/rest/v1), then
  * serves the built app with its service worker (http://localhost:4173) once the backend is ready.
- * Environment: APP_PORT, API_PORT, DATA_DIR, DATABASE_URL, VOID_WRITE_LIMIT_PER_MINUTE,
- * UNBURDEN_FAULTS (see the README); DATA_DIR_REMOVE_ON_EXIT=1 deletes the data folder on exit (the
+ * Environment: APP_PORT, APP_HOST, API_PORT, API_HOST, DATA_DIR, DATABASE_URL,
+ * VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, UNBURDEN_CONTROL_TOKEN (see the README); DATA_DIR_REMOVE_ON_EXIT=1 deletes the data folder on exit (the
  * end-to-end tests start each run on a fresh temporary folder). Ctrl+C or SIGTERM stops both.
  */
 import { rmSync } from 'node:fs'
@@ -27,7 +27,8 @@ const viteListeners = new Set(process.listeners('SIGTERM'))
 let app: Awaited<ReturnType<typeof preview>>
 try {
   app = await preview({
-    preview: { port: appPort, strictPort: true, host: true },
+    // This machine only unless APP_HOST says otherwise (0.0.0.0 for a phone on the network).
+    preview: { port: appPort, strictPort: true, host: process.env.APP_HOST || 'localhost' },
     logLevel: 'warn',
   })
 } catch (error) {
@@ -42,7 +43,10 @@ for (const listener of process.listeners('SIGTERM'))
 console.log(`Unburden            http://localhost:${appPort}`)
 console.log(`The Void's backend  ${backend.url}/rest/v1`)
 console.log(`Anon key            ${backend.anonKey}`)
-if (options.faults) console.log(`Fault injection on  ${backend.url}/__faults`)
+if (options.faults) {
+  console.log(`Fault injection on  ${backend.url}/__faults`)
+  console.log(`Control token       x-unburden-control-token: ${backend.controlToken}`)
+}
 
 let stopping = false
 async function stop(signal: string) {

@@ -11,7 +11,11 @@ export const HOSTED_WRITE_LIMIT_PER_MINUTE = 10
 export interface BackendOptions {
   /** Port of the API (0: any free port). Default 54321. */
   port?: number
-  /** Interface to listen on. Default all, so a phone on the network can reach it. */
+  /**
+   * Interface to listen on. Default: this machine only (127.0.0.1 and ::1), because anyone who can
+   * reach the backend can sign a service_role key with the well-known local secret. `0.0.0.0`
+   * lets a phone on the network reach it.
+   */
   host?: string
   /** PGlite's data folder. Default `.data`. Ignored when `databaseUrl` is set. */
   dataDir?: string
@@ -21,6 +25,8 @@ export interface BackendOptions {
   writeLimitPerMinute?: number
   /** Serves the tester controls and plays faults. Default off. */
   faults?: boolean
+  /** The token the tester controls require. Default: a random one, printed at start. */
+  controlToken?: string
   /** Secret the API keys are signed with. Default: Supabase's local development secret. */
   jwtSecret?: string
   /** The anon key printed for the app. Default: Supabase's local anon key. */
@@ -41,8 +47,8 @@ function integer(name: string, value: string | undefined): number | undefined {
 
 /**
  * Reads the options from the environment (API_PORT, API_HOST, DATA_DIR, DATABASE_URL,
- * VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, JWT_SECRET, ANON_KEY; LOG_REQUESTS=0 silences the
- * per-request log) and the `--faults` flag.
+ * VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, UNBURDEN_CONTROL_TOKEN, JWT_SECRET, ANON_KEY;
+ * LOG_REQUESTS=0 silences the per-request log) and the `--faults` flag.
  */
 export function optionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
@@ -56,6 +62,7 @@ export function optionsFromEnv(
     writeLimitPerMinute: integer('VOID_WRITE_LIMIT_PER_MINUTE', env.VOID_WRITE_LIMIT_PER_MINUTE),
     faults:
       argv.includes('--faults') || env.UNBURDEN_FAULTS === '1' || env.UNBURDEN_FAULTS === 'true',
+    controlToken: env.UNBURDEN_CONTROL_TOKEN || undefined,
     jwtSecret: env.JWT_SECRET || LOCAL_JWT_SECRET,
     anonKey: env.ANON_KEY || LOCAL_ANON_KEY,
     ...(env.LOG_REQUESTS === '0' ? { log: false as const } : {}),

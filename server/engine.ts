@@ -2,6 +2,11 @@
  * The database under the local backend: PGlite in a data folder, or a PostgreSQL server when
  * DATABASE_URL is set. Both speak the same SQL; the rest of the server only sees `Engine`.
  * Sessions run in UTC so timestamps come back as `…+00:00`, like a hosted Supabase project.
+ *
+ * A request's transaction takes an AbortSignal (its client went away). On PostgreSQL a running
+ * statement is cancelled from another connection (`pg_cancel_backend`). PGlite runs on Node's
+ * main thread and can be interrupted by nothing, not even statement_timeout (measured: it is
+ * ignored): there, a transaction whose client has gone is skipped before it starts, no more.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,11 +19,21 @@ export interface Tx {
   query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<R[]>
 }
 
+/** Thrown instead of running a transaction whose client has already gone. */
+export class ClientGone extends Error {
+  constructor() {
+    super('The client went away before its request ran')
+  }
+}
+
 /** The database the server runs its requests in. */
 export interface Engine {
   readonly kind: 'pglite' | 'postgres'
-  /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` in a transaction: committed when it resolves, rolled back when it throws. When
+   * `signal` aborts, the transaction is not started (ClientGone) or, on PostgreSQL, cancelled.
+   */
+  transaction<T>(work: (tx: Tx) => Promise<T>, signal?: AbortSignal): Promise<T>
   /** Runs a script of several statements (migrations), outside any request. */
   exec(script: string): Promise<void>
   close(): Promise<void>
@@ -33,13 +48,15 @@ export async function openPglite(dataDir: string): Promise<Engine> {
   await db.exec(`set timezone = 'UTC'`)
   return {
     kind: 'pglite',
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
+    transaction: (work, signal) =>
+      db.transaction((tx) => {
+        // PGlite runs one transaction at a time: a request may wait here while its client leaves.
+        if (signal?.aborted) throw new ClientGone()
+        return work({
           query: async <R extends Row>(sql: string, params?: unknown[]) =>
             (await tx.query<R>(sql, params)).rows,
-        }),
-      ),
+        })
+      }),
     exec: async (script) => {
       await db.exec(script)
     },
@@ -61,10 +78,21 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   probe.release()
   return {
     kind: 'postgres',
-    transaction: async (work) => {
+    transaction: async (work, signal) => {
+      if (signal?.aborted) throw new ClientGone()
       const client = await pool.connect()
       let broken = false
+      let cancel: (() => void) | undefined
       try {
+        if (signal?.aborted) throw new ClientGone()
+        // The server's process id for this connection, sent when it connected (BackendKeyData).
+        const pid = (client as unknown as { processID: number }).processID
+        cancel = () => {
+          // The cancel may land after this statement: the connection is not reused afterwards.
+          broken = true
+          void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => {})
+        }
+        signal?.addEventListener('abort', cancel, { once: true })
         await client.query('begin')
         const result = await work({
           query: async <R extends Row>(sql: string, params?: unknown[]) =>
@@ -80,6 +108,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
         }
         throw error
       } finally {
+        if (cancel) signal?.removeEventListener('abort', cancel)
         client.release(broken)
       }
     },

@@ -3,9 +3,10 @@
  * tester controls, faults, and one log line per request. Every answer that is not a success carries
  * PostgREST's JSON error body, never an empty 404.
  */
+import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TesterControls } from './controls'
-import type { Engine } from './engine'
+import { ClientGone, type Engine } from './engine'
 import { ApiError } from './errors'
 import { JwtError, verifyJwt, type Claims } from './jwt'
 import type { Maintenance } from './maintenance'
@@ -47,6 +48,12 @@ const CORS = {
 const REST_PREFIX = '/rest/v1/'
 const CONTROL_LIMIT_BYTES = 64 * 1024 * 1024
 
+/** The header (or `?token=`) that carries the tester controls' token. */
+export const CONTROL_TOKEN_HEADER = 'x-unburden-control-token'
+
+/** Deepest JSON a REST body may nest (the app's offer nests 1 deep). */
+const BODY_MAX_DEPTH = 32
+
 /** What the HTTP handler needs. */
 export interface HttpContext {
   engine: Engine
@@ -55,6 +62,8 @@ export interface HttpContext {
   jwtSecret: string
   bodyLimitBytes: number
   controls: TesterControls | null
+  /** The token a tester control request must carry. */
+  controlToken: string
   log: (line: string) => void
 }
 
@@ -105,7 +114,7 @@ function authenticate(request: IncomingMessage, secret: string): { role: string;
     claims = verifyJwt(token.trim(), secret)
   } catch (error) {
     if (error instanceof JwtError)
-      throw new ApiError(401, error.expired ? 'PGRST303' : 'PGRST301', error.message, null, null, {
+      throw new ApiError(401, error.claims ? 'PGRST303' : 'PGRST301', error.message, null, null, {
         'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"`,
       })
     throw error
@@ -173,6 +182,89 @@ function decodePath(segment: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Refuses JSON nested deeper than BODY_MAX_DEPTH, in one pass, before anything parses it. */
+function checkBodyNesting(body: string): void {
+  let depth = 0
+  let quoted = false
+  for (let i = 0; i < body.length; i++) {
+    const ch = body.charCodeAt(i)
+    if (quoted) {
+      if (ch === 92)
+        i++ // backslash
+      else if (ch === 34) quoted = false
+    } else if (ch === 34) quoted = true
+    else if (ch === 91 || ch === 123) {
+      if (++depth > BODY_MAX_DEPTH)
+        throw new ApiError(
+          400,
+          'PGRST102',
+          'Empty or invalid json',
+          `The body nests more than ${BODY_MAX_DEPTH} levels deep`,
+        )
+    } else if (ch === 93 || ch === 125) depth--
+  }
+}
+
+const refusedControl = (details: string) =>
+  new ApiError(403, '42501', 'The tester controls need their token', details)
+
+/**
+ * A tester control answers only a request with the printed token, never one a browser sends from
+ * a page of another origin (a cross-site form could otherwise reset the wall).
+ */
+function checkControlAccess(request: IncomingMessage, url: URL, token: string): void {
+  const origin = request.headers.origin
+  if (origin !== undefined) {
+    let host: string | null
+    try {
+      host = new URL(origin).host
+    } catch {
+      host = null
+    }
+    if (host === null || host !== request.headers.host)
+      throw refusedControl('Cross-origin requests are refused')
+  }
+  const header = request.headers[CONTROL_TOKEN_HEADER]
+  const given = Buffer.from(
+    (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? '',
+  )
+  const expected = Buffer.from(token)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw refusedControl(
+      `Send the token the backend printed at start in the ${CONTROL_TOKEN_HEADER} header`,
+    )
+}
+
+/**
+ * The engine as one request sees it: each transaction first applies the role's settings (as
+ * PostgREST does; `set local role` alone would not apply them), and stops when the client leaves.
+ */
+function requestEngine(engine: Engine, settings: [string, string][], signal: AbortSignal): Engine {
+  return {
+    ...engine,
+    kind: engine.kind,
+    transaction: (work, given) =>
+      engine.transaction(async (tx) => {
+        if (settings.length > 0)
+          await tx.query(
+            `select set_config(s.name, s.value, true) from json_to_recordset($1::json) as s(name text, value text)`,
+            [JSON.stringify(settings.map(([name, value]) => ({ name, value })))],
+          )
+        return work(tx)
+      }, given ?? signal),
+  }
+}
+
+/** The settings a request of `role` runs with: the authenticator's, then the role's own. */
+function settingsFor(cache: SchemaCache, role: string): [string, string][] {
+  const merged = new Map([
+    ...(cache.roleSettings.get('authenticator') ?? []),
+    ...(cache.roleSettings.get(role) ?? []),
+  ])
+  merged.delete('pgrst.db_pre_request')
+  return [...merged]
+}
+
 /** Makes the request handler for node:http. */
 export function createHandler(context: HttpContext) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -182,11 +274,16 @@ export function createHandler(context: HttpContext) {
     const isRest = url.pathname.startsWith(REST_PREFIX)
     const isControl = context.controls !== null && url.pathname.startsWith('/__')
     let status = 0
+    const gone = new AbortController()
+    response.once('close', () => {
+      if (!response.writableFinished) gone.abort()
+    })
 
     const send = (answer: Answer) => {
       if (response.headersSent || request.socket.destroyed) return
       status = answer.status
-      response.writeHead(answer.status, { ...CORS, ...answer.headers })
+      // The tester controls are for the tester's own tools: no CORS, so no page can read them.
+      response.writeHead(answer.status, { ...(isControl ? {} : CORS), ...answer.headers })
       response.end(answer.body)
     }
     const drop = () => {
@@ -233,6 +330,7 @@ export function createHandler(context: HttpContext) {
       }
 
       if (isControl) {
+        checkControlAccess(request, url, context.controlToken)
         const answer = await context.controls!.handle(method, url.pathname, body)
         if (answer) return send(answer)
       }
@@ -256,7 +354,9 @@ export function createHandler(context: HttpContext) {
       const { role, claims } = authenticate(request, context.jwtSecret)
       if (faults?.mode === 'reject-inserts' && method === 'POST')
         throw new ApiError(400, 'P0001', 'Inserts are refused', 'Fault injection: reject-inserts')
-      const answer = await handleRest(context.engine, context.cache, {
+      checkBodyNesting(body)
+      const engine = requestEngine(context.engine, settingsFor(context.cache, role), gone.signal)
+      const answer = await handleRest(engine, context.cache, {
         method,
         table,
         path: url.pathname,
@@ -272,13 +372,11 @@ export function createHandler(context: HttpContext) {
       send(answer)
     } catch (error) {
       if (error instanceof ApiError) send(errorAnswer(error))
+      else if (error instanceof ClientGone) drop()
       else {
+        // The log keeps the cause; the answer says nothing about the server's insides.
         context.log(`error: ${(error as Error).stack ?? String(error)}`)
-        send(
-          errorAnswer(
-            new ApiError(500, 'PGRST000', 'Internal server error', (error as Error).message),
-          ),
-        )
+        send(errorAnswer(new ApiError(500, 'PGRST000', 'Internal server error')))
       }
     } finally {
       if (isRest && method !== 'OPTIONS')

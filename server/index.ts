@@ -2,7 +2,8 @@
  * The local backend: a PostgREST stand-in at http://localhost:54321/rest/v1 over PGlite (a data
  * folder) or PostgreSQL (DATABASE_URL), with the schema of supabase/migrations.
  */
-import { createServer } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { HOSTED_WRITE_LIMIT_PER_MINUTE, type BackendOptions } from './config'
@@ -23,6 +24,8 @@ export interface Backend {
   url: string
   port: number
   anonKey: string
+  /** The token the tester controls require (header x-unburden-control-token or `?token=`). */
+  controlToken: string
   engine: Engine
   /** Stops listening, closes the database and releases the data folder. */
   close(): Promise<void>
@@ -51,6 +54,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     const cache = await loadSchemaCache(engine)
     const maintenance = new Maintenance(engine, [...cache.tables.keys()], log)
     const controls = options.faults ? new TesterControls(engine, maintenance) : null
+    const controlToken = options.controlToken ?? randomBytes(24).toString('base64url')
     const handler = createHandler({
       engine,
       cache,
@@ -58,29 +62,50 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       jwtSecret: options.jwtSecret ?? LOCAL_JWT_SECRET,
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       controls,
+      controlToken,
       log,
     })
     // The handler answers every error itself; this only guards the process against the unforeseen.
-    const server = createServer((request, response) =>
-      handler(request, response).catch(() => response.destroy()),
-    )
-    server.keepAliveTimeout = 5000
-    await new Promise<void>((done, fail) => {
-      server.once('error', fail)
-      server.listen(options.port ?? 54321, options.host, () => done())
-    })
-    const port = (server.address() as AddressInfo).port
+    const serve = () => {
+      const server = createServer((request, response) =>
+        handler(request, response).catch(() => response.destroy()),
+      )
+      server.keepAliveTimeout = 5000
+      return server
+    }
+    const listen = (server: Server, port: number, host: string | undefined) =>
+      new Promise<void>((done, fail) => {
+        server.once('error', fail)
+        server.listen(port, host, () => done())
+      })
+    // By default this machine only: on IPv4, then on IPv6's loopback too when it has one, so
+    // `localhost` works whichever address a client resolves it to.
+    const servers = [serve()]
+    await listen(servers[0]!, options.port ?? 54321, options.host ?? '127.0.0.1')
+    const port = (servers[0]!.address() as AddressInfo).port
+    if (options.host === undefined) {
+      const loopback6 = serve()
+      try {
+        await listen(loopback6, port, '::1')
+        servers.push(loopback6)
+      } catch {
+        // No IPv6 loopback here (or the port is taken on it): IPv4 is enough.
+      }
+    }
     const opened = engine
     let closing: Promise<void> | undefined
     return {
       url: `http://localhost:${port}`,
       port,
       anonKey: options.anonKey ?? LOCAL_ANON_KEY,
+      controlToken,
       engine: opened,
       close: () =>
         (closing ??= (async () => {
-          server.closeAllConnections()
-          await new Promise<void>((done) => server.close(() => done()))
+          for (const server of servers) server.closeAllConnections()
+          await Promise.all(
+            servers.map((server) => new Promise<void>((done) => server.close(() => done()))),
+          )
           await maintenance.close()
           await opened.close()
           release()

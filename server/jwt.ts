@@ -17,13 +17,35 @@ export interface Claims {
   [claim: string]: unknown
 }
 
-/** Why a token was refused. */
+/** Why a token was refused: `claims` when its signature is good but a time claim refuses it. */
 export class JwtError extends Error {
   constructor(
     message: string,
-    readonly expired = false,
+    readonly claims = false,
   ) {
     super(message)
+  }
+}
+
+/** Clock skew PostgREST allows on `exp`, `nbf` and `iat`, in seconds. */
+const ALLOWED_SKEW_SECONDS = 30
+
+/**
+ * PostgREST's checks of the time claims: each must be a number when present; `exp` not past,
+ * `nbf` not future, `iat` not future (all with 30 s of skew). Their messages are PostgREST's.
+ */
+function checkTimeClaims(claims: Claims, now: number): void {
+  const checks = [
+    ['exp', (at: number) => at <= now - ALLOWED_SKEW_SECONDS, 'JWT expired'],
+    ['nbf', (at: number) => at > now + ALLOWED_SKEW_SECONDS, 'JWT not yet valid'],
+    ['iat', (at: number) => at > now + ALLOWED_SKEW_SECONDS, 'JWT issued at future'],
+  ] as const
+  for (const [name, refused, message] of checks) {
+    const value = claims[name]
+    if (value === undefined) continue
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw new JwtError(`The JWT '${name}' claim must be a number`, true)
+    if (refused(value)) throw new JwtError(message, true)
   }
 }
 
@@ -37,7 +59,7 @@ export function signJwt(claims: Claims, secret: string): string {
   return `${head}.${body}.${signature}`
 }
 
-/** Verifies an HS256 JWT's signature and expiry; returns its claims or throws JwtError. */
+/** Verifies an HS256 JWT's signature and time claims; returns its claims or throws JwtError. */
 export function verifyJwt(token: string, secret: string, nowSeconds = Date.now() / 1000): Claims {
   const parts = token.split('.')
   if (parts.length !== 3) throw new JwtError('Expected 3 parts in JWT; got ' + parts.length)
@@ -57,7 +79,6 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Date.now()
     throw new JwtError('JWSError JWSInvalidSignature')
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims))
     throw new JwtError('JWT claims must be an object')
-  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds)
-    throw new JwtError('JWT expired', true)
+  checkTimeClaims(claims, nowSeconds)
   return claims
 }

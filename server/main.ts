@@ -19,10 +19,14 @@ console.log(
   `The Void's backend  ${backend.url}/rest/v1  (${engine}, ready in ${Math.round(performance.now() - started)} ms)`,
 )
 console.log(`Anon key            ${backend.anonKey}`)
-if (options.faults)
+if (options.faults) {
   console.log(
     `Fault injection on  POST ${backend.url}/__faults {"mode": "drop" | "503" | …, "latencyMs": 0}`,
   )
+  console.log(`Control token       x-unburden-control-token: ${backend.controlToken}`)
+}
+if (options.host === undefined)
+  console.log('Listening on this machine only: API_HOST=0.0.0.0 lets a phone reach it')
 
 let stopping = false
 async function stop(signal: string) {

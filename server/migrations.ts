@@ -13,7 +13,8 @@ export const MIGRATIONS_DIR = new URL('../supabase/migrations/', import.meta.url
 /**
  * What every Supabase project has before its first migration: the API roles, the authenticator that
  * switches to them, and default privileges that grant the API roles everything on new objects in
- * `public` (so a migration must revoke what it does not mean to give, as on the hosted project).
+ * `public` (so a migration must revoke what it does not mean to give, as on the hosted project),
+ * and the roles' statement timeouts.
  */
 const SUPABASE_BASELINE = `
 do $$
@@ -33,6 +34,25 @@ begin
 end
 $$;
 grant anon, authenticated, service_role to authenticator;
+-- Supabase's role timeouts (docs: Database → Postgres → Timeouts): 3 s for anon, 8 s for
+-- authenticated and for the authenticator, which service_role falls back to. Set once: an owner's
+-- own \`alter role … set statement_timeout\` stays, as on a hosted project.
+do $$
+declare
+  timeouts constant text[][] := array[['anon', '3s'], ['authenticated', '8s'], ['authenticator', '8s']];
+  i int;
+begin
+  for i in 1 .. array_length(timeouts, 1) loop
+    if not exists (
+      select from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+       where r.rolname = timeouts[i][1] and s.setdatabase = 0
+         and exists (select from unnest(s.setconfig) c where c like 'statement_timeout=%')
+    ) then
+      execute format('alter role %I set statement_timeout = %L', timeouts[i][1], timeouts[i][2]);
+    end if;
+  end loop;
+end
+$$;
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;

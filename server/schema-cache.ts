@@ -14,6 +14,11 @@ export interface SchemaCache {
   tables: Map<string, TableInfo>
   /** The pre-request function, already quoted (`"private"."void_pre_request"`), or null. */
   preRequest: string | null
+  /**
+   * Each API role's settings (`alter role … set name = value`, e.g. statement_timeout), which a
+   * `set local role` does not apply: PostgREST sets them per transaction, and so does the server.
+   */
+  roleSettings: Map<string, [name: string, value: string][]>
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/
@@ -60,6 +65,20 @@ export async function loadSchemaCache(engine: Engine): Promise<SchemaCache> {
         throw new Error(`pgrst.db_pre_request is not a function name: ${configured}`)
       preRequest = parts.map((part) => `"${part}"`).join('.')
     }
-    return { tables, preRequest }
+    const roleRows = await tx.query<{ role: string; name: string; value: string }>(
+      `select distinct on (r.rolname, split_part(setting, '=', 1))
+              r.rolname as role, split_part(setting, '=', 1) as name,
+              substr(setting, strpos(setting, '=') + 1) as value
+         from pg_db_role_setting s
+         join pg_roles r on r.oid = s.setrole
+         cross join lateral unnest(s.setconfig) as setting
+        where r.rolname in ('anon', 'authenticated', 'service_role', 'authenticator')
+          and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+        order by r.rolname, split_part(setting, '=', 1), s.setdatabase desc`,
+    )
+    const roleSettings = new Map<string, [string, string][]>()
+    for (const { role, name, value } of roleRows)
+      roleSettings.set(role, [...(roleSettings.get(role) ?? []), [name, value]])
+    return { tables, preRequest, roleSettings }
   })
 }

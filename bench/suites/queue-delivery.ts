@@ -70,7 +70,10 @@ export async function run(): Promise<void> {
   const control = async (path: string, body?: unknown) => {
     const response = await fetch(`${backend.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        'x-unburden-control-token': backend.controlToken,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()

@@ -57,6 +57,48 @@ export interface ReadQuery {
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict'])
 
+/**
+ * Caps on one request. PostgREST has none, but the local backend runs on a laptop, where PGlite
+ * shares Node's main thread and honours no statement_timeout: one read with hundreds of `ilike`
+ * conditions would block every other request for seconds. The app sends at most a handful of
+ * conditions, nesting 2 deep, and 3 select items; these are far above that.
+ */
+export const QUERY_LIMITS = {
+  /** Conditions in one request, all filters and logic trees together. */
+  conditions: 100,
+  /** `like`/`ilike` conditions (a pattern match scans every row it is given). */
+  patterns: 10,
+  /** Nesting of `and(…)`/`or(…)` and of parentheses in any value. */
+  depth: 10,
+  /** Items of `select`, `order`, `columns` or `on_conflict`. */
+  items: 200,
+} as const
+
+/** Refuses text nested deeper than QUERY_LIMITS.depth, in one pass, before anything recurses. */
+function checkNesting(s: string, what: string): void {
+  let depth = 0
+  let quoted = false
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]
+    if (quoted) {
+      if (ch === '\\') i++
+      else if (ch === '"') quoted = false
+    } else if (ch === '"') quoted = true
+    else if (ch === '(') {
+      if (++depth > QUERY_LIMITS.depth)
+        throw badQuery(
+          `"failed to parse ${what}"`,
+          `nested more than ${QUERY_LIMITS.depth} levels deep`,
+        )
+    } else if (ch === ')') depth--
+  }
+}
+
+function checkItems(items: unknown[], what: string): void {
+  if (items.length > QUERY_LIMITS.items)
+    throw badQuery(`"failed to parse ${what}"`, `more than ${QUERY_LIMITS.items} items`)
+}
+
 /** Splits `s` on `separator` at depth 0, outside double quotes. */
 function splitTopLevel(s: string, separator: string): string[] {
   const parts: string[] = []
@@ -96,6 +138,9 @@ function unquote(value: string): string {
 function parseIdentifier(name: string, where: string): string {
   const unquoted = unquote(name.trim())
   if (!unquoted) throw badQuery(`"failed to parse ${where}"`, `empty column name`)
+  // Postgres identifiers hold no NUL; one would cut the statement's text short.
+  if (unquoted.includes('\0') || unquoted.length > 63)
+    throw badQuery(`"failed to parse ${where}"`, 'a name is at most 63 characters, without NUL')
   return unquoted
 }
 
@@ -189,7 +234,9 @@ function parseTree(operator: 'and' | 'or', negate: boolean, body: string): Filte
 }
 
 function parseSelect(value: string): SelectItem[] | null {
+  checkNesting(value, 'select')
   const items = splitTopLevel(value, ',').map((item) => item.trim())
+  checkItems(items, 'select')
   if (items.length === 1 && items[0] === '*') return null
   return items.map((item) => {
     if (item === '*') throw notImplemented('"*" together with other columns')
@@ -204,7 +251,10 @@ function parseSelect(value: string): SelectItem[] | null {
 }
 
 function parseOrder(value: string): OrderItem[] {
-  return splitTopLevel(value, ',').map((item) => {
+  checkNesting(value, 'order')
+  const items = splitTopLevel(value, ',')
+  checkItems(items, 'order')
+  return items.map((item) => {
     const parts = item.trim().split('.')
     const column = parseIdentifier(parts[0] ?? '', 'order')
     let descending = false
@@ -240,17 +290,46 @@ export function parseReadQuery(params: URLSearchParams): ReadQuery {
     else if (RESERVED.has(key)) continue
     else {
       const tree = /^(not\.)?(and|or)$/.exec(key)
+      if (tree) checkNesting(value, 'logic tree')
       if (tree) query.filters.push(parseTree(tree[2] as 'and' | 'or', !!tree[1], value))
       else if (key.includes('.')) throw notImplemented(`Filters on embedded resources (${key})`)
       else query.filters.push(parseCondition(parseIdentifier(key, 'filter'), value, false))
     }
   }
+  checkConditions(query.filters)
   return query
+}
+
+/** Refuses more conditions (or pattern matches) than QUERY_LIMITS allows. */
+function checkConditions(filters: Filter[]): void {
+  let conditions = 0
+  let patterns = 0
+  const pending = [...filters]
+  for (let filter = pending.pop(); filter; filter = pending.pop()) {
+    if (filter.kind === 'logic') pending.push(...filter.children)
+    else {
+      conditions++
+      if (filter.operator === 'like' || filter.operator === 'ilike') patterns++
+    }
+  }
+  if (conditions > QUERY_LIMITS.conditions)
+    throw badQuery(
+      '"too many filters"',
+      `at most ${QUERY_LIMITS.conditions} conditions in one request, not ${conditions}`,
+    )
+  if (patterns > QUERY_LIMITS.patterns)
+    throw badQuery(
+      '"too many filters"',
+      `at most ${QUERY_LIMITS.patterns} like/ilike conditions in one request, not ${patterns}`,
+    )
 }
 
 /** Parses `columns="a","b"` (supabase-js quotes each name). */
 export function parseColumns(value: string): string[] {
-  return splitTopLevel(value, ',').map((name) => parseIdentifier(name, 'columns'))
+  checkNesting(value, 'columns')
+  const items = splitTopLevel(value, ',')
+  checkItems(items, 'columns')
+  return items.map((name) => parseIdentifier(name, 'columns'))
 }
 
 /** The `Prefer` header's preferences that this backend honours. */

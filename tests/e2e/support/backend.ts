@@ -14,10 +14,16 @@ export interface Faults {
   latencyMs: number
 }
 
+/** The controls' token: playwright.config.ts gives the backend it through the environment. */
+const CONTROL_TOKEN = process.env.UNBURDEN_CONTROL_TOKEN ?? ''
+
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${API_URL}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      'x-unburden-control-token': CONTROL_TOKEN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   if (!response.ok)

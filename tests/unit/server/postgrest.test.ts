@@ -176,3 +176,53 @@ describe('keys and settings', () => {
     expect(() => optionsFromEnv({ VOID_WRITE_LIMIT_PER_MINUTE: 'ten' }, [])).toThrow(/whole number/)
   })
 })
+
+describe('hostile query strings are refused quickly with PGRST100', () => {
+  const refused = (query: string) => {
+    const started = performance.now()
+    let error: unknown
+    try {
+      parseReadQuery(new URLSearchParams(query))
+    } catch (caught) {
+      error = caught
+    }
+    expect(performance.now() - started).toBeLessThan(200)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(400)
+    expect((error as ApiError).code).toBe('PGRST100')
+  }
+
+  it('or= nested 2,500 deep', () => refused(`or=(${'or('.repeat(2500)}id.eq.1${')'.repeat(2500)})`))
+  it('more than 100 conditions, or more than 10 pattern matches', () => {
+    refused(Array.from({ length: 101 }, (_, i) => `id=neq.${i}`).join('&'))
+    refused(`or=(${Array.from({ length: 11 }, (_, i) => `text.ilike.*${i}*`).join(',')})`)
+    expect(
+      parseReadQuery(
+        new URLSearchParams(Array.from({ length: 100 }, (_, i) => `id=neq.${i}`).join('&')),
+      ).filters,
+    ).toHaveLength(100)
+  })
+  it('1,700 select items, and a NUL byte in an alias', () => {
+    refused(`select=${Array.from({ length: 1700 }, (_, i) => `a${i}:text`).join(',')}`)
+    refused('select=a\u0000b:text')
+  })
+})
+
+describe('time claims, as PostgREST checks them', () => {
+  const now = 2_000_000_000
+  const verify = (claims: Record<string, unknown>) =>
+    verifyJwt(signJwt({ role: 'anon', ...claims }, LOCAL_JWT_SECRET), LOCAL_JWT_SECRET, now)
+
+  it('refuses a non-numeric exp, nbf or iat, a future nbf or iat, a past exp', () => {
+    expect(() => verify({ exp: 'never' })).toThrow("The JWT 'exp' claim must be a number")
+    expect(() => verify({ exp: null })).toThrow("The JWT 'exp' claim must be a number")
+    expect(() => verify({ nbf: '0' })).toThrow("The JWT 'nbf' claim must be a number")
+    expect(() => verify({ iat: {} })).toThrow("The JWT 'iat' claim must be a number")
+    expect(() => verify({ nbf: now + 3600 })).toThrow('JWT not yet valid')
+    expect(() => verify({ iat: now + 3600 })).toThrow('JWT issued at future')
+    expect(() => verify({ exp: now - 60 })).toThrow('JWT expired')
+  })
+  it('accepts the time claims within 30 s of skew', () => {
+    expect(verify({ exp: now + 60, nbf: now + 20, iat: now + 20 }).role).toBe('anon')
+  })
+})

@@ -44,10 +44,14 @@ describe.each(ENGINES)('faults on %s', (engine) => {
   const control = async (method: string, path: string, body?: unknown) => {
     const response = await realFetch(`${backend.url}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        'x-unburden-control-token': backend.controlToken,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    // No CORS: no page of any origin may read the controls (issue 12, item 8).
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
     return { status: response.status, body: (await response.json()) as unknown }
   }
   const offer = (text: string, clientId: string = uuid()) =>
@@ -170,6 +174,49 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     })
     expect((await control('GET', '/__requests')).body).toEqual([])
     expect((await control('GET', '/__rows')).body).toEqual([])
+  })
+
+  it('a control request without the token, or from another origin, is refused and changes nothing', async () => {
+    await control('POST', '/__seed', { rows: [{ text: 'still here' }] })
+    const attempts: [string, RequestInit][] = [
+      ['/__reset', { method: 'POST' }],
+      ['/__reset?token=wrong', { method: 'POST' }],
+      // A cross-site form post: text/plain, the page's origin, even with the token in the URL.
+      [
+        `/__reset?token=${backend.controlToken}`,
+        {
+          method: 'POST',
+          headers: { origin: 'http://evil.example', 'content-type': 'text/plain' },
+          body: '{}',
+        },
+      ],
+      [
+        '/__faults',
+        {
+          method: 'POST',
+          headers: { origin: 'http://evil.example', 'content-type': 'text/plain' },
+          body: '{"mode":"drop"}',
+        },
+      ],
+      ['/__rows', { headers: { origin: 'http://evil.example' } }],
+      ['/__requests', {}],
+    ]
+    for (const [path, init] of attempts) {
+      const response = await realFetch(`${backend.url}${path}`, init)
+      expect(response.status, path).toBe(403)
+      expect(response.headers.get('access-control-allow-origin')).toBeNull()
+      expect(Object.keys((await response.json()) as object).sort()).toEqual([
+        'code',
+        'details',
+        'hint',
+        'message',
+      ])
+    }
+    expect((await ownerRows(backend)).map((row) => row.text)).toEqual(['still here'])
+    expect((await control('GET', '/__faults')).body).toEqual({ mode: 'none', latencyMs: 0 })
+    // The token as a query parameter works for a tester's curl.
+    const withQuery = await realFetch(`${backend.url}/__faults?token=${backend.controlToken}`)
+    expect(withQuery.status).toBe(200)
   })
 
   it('bad control requests get a 400', async () => {
