@@ -1,4 +1,8 @@
-/** The header every screen opens with: a way back or the product name, the title, and a link on. */
+/**
+ * The header every screen opens with: a way back or the product name, the title, and a link on.
+ * It stays one row down to 360 px (see `.screen-header` in styles.css): on a narrow screen the back
+ * link shows only its arrow, while its accessible name keeps "Back to Unburden".
+ */
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
@@ -17,7 +21,8 @@ export function ScreenHeader({ back = false, title, links }: ScreenHeaderProps) 
       <div className="screen-header__side">
         {back && (
           <Link to="/" className="nav-link" aria-label="Back to Unburden">
-            <span aria-hidden="true">←</span> Unburden
+            <span aria-hidden="true">←</span>
+            <span className="nav-link__back-label">Unburden</span>
           </Link>
         )}
       </div>

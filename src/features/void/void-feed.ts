@@ -3,9 +3,13 @@
  * the last row shown (keyset on `created_at desc, id desc`). A page is never requested twice at once,
  * and a page that arrives after the feed was replaced is dropped. When the wall cannot be reached, the
  * last feed the app kept is shown with the time it was fetched; with none, the screen offers Retry.
+ * Stale while revalidate: when nothing is on screen yet, the feed the app kept is painted at once
+ * (without the "last fetched" note) and replaced in place when the wall answers; the note appears only
+ * when that refresh fails. The first request may already be on its way (src/lib/void-first-page.ts).
  */
 import { fetchVoidPage } from '../../lib/void-api'
 import { readCachedVoidFeed, writeCachedVoidFeed } from '../../lib/void-feed-cache'
+import { takeVoidFirstPage } from '../../lib/void-first-page'
 import { VOID_PAGE_SIZE } from '../../shared/void-rest'
 import { useAppStore } from '../../store'
 
@@ -18,8 +22,11 @@ export function loadVoidFeed(): Promise<void> {
   firstPageInFlight ??= (async () => {
     const store = useAppStore.getState()
     store.startVoidFeed()
+    const request = takeVoidFirstPage() ?? fetchVoidPage(null, { withTotal: true })
+    const kept = useAppStore.getState().voidFeed.status === 'ready' ? null : readCachedVoidFeed()
+    if (kept) store.showVoidFeed({ ...kept, hasMore: false, fetchedAt: null })
     try {
-      const page = await fetchVoidPage(null, { withTotal: true })
+      const page = await request
       generation++
       const hasMore =
         page.rows.length === VOID_PAGE_SIZE &&
@@ -40,6 +47,10 @@ export function loadVoidFeed(): Promise<void> {
       }
     } catch (error) {
       console.error('The Void could not be read', error)
+      if (kept) {
+        store.showVoidFeed({ ...kept, hasMore: false })
+        return
+      }
       if (useAppStore.getState().voidFeed.status === 'ready') return
       const cached = readCachedVoidFeed()
       if (cached) {

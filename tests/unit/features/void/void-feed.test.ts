@@ -91,6 +91,41 @@ describe('loading The Void', () => {
     expect(cache.stored).toBeNull()
   })
 
+  it('paints the kept feed at once without a note, then refreshes it in place', async () => {
+    cache.stored = { thoughts: [row(1)], total: 1, fetchedAt: '2025-01-05T10:31:00.000Z' }
+    let answer: (value: VoidPage) => void = () => {}
+    api.fetchVoidPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    const loading = loadVoidFeed()
+    expect(useAppStore.getState().voidFeed).toMatchObject({
+      status: 'ready',
+      thoughts: [row(1)],
+      fetchedAt: null,
+    })
+    answer({ rows: [row(2), row(1)], total: 2, cachedAt: null })
+    await loading
+    expect(useAppStore.getState().voidFeed).toMatchObject({
+      status: 'ready',
+      thoughts: [row(2), row(1)],
+      total: 2,
+      fetchedAt: null,
+    })
+  })
+
+  it('adds the "last fetched" time to the kept feed only when its refresh fails', async () => {
+    cache.stored = { thoughts: [row(1)], total: 1, fetchedAt: '2025-01-05T10:31:00.000Z' }
+    let fail: (error: Error) => void = () => {}
+    api.fetchVoidPage.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)))
+    const loading = loadVoidFeed()
+    expect(useAppStore.getState().voidFeed.fetchedAt).toBeNull()
+    fail(new Error('offline'))
+    await loading
+    expect(useAppStore.getState().voidFeed).toMatchObject({
+      thoughts: [row(1)],
+      fetchedAt: '2025-01-05T10:31:00.000Z',
+      hasMore: false,
+    })
+  })
+
   it('ends in the error state, not loading, with nothing kept', async () => {
     api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
     await loadVoidFeed()
