@@ -30,10 +30,10 @@ export const badQuery = (message: string, details: string | null = null) =>
 export const badBody = (message: string, details: string | null = null) =>
   new ApiError(400, 'PGRST102', message, details)
 
-/** PGRST127 (501): a feature PostgREST has that this backend does not implement. */
+/** PGRST127 (400, as PostgREST answers it): a feature PostgREST has that this backend does not implement. */
 export const notImplemented = (what: string) =>
   new ApiError(
-    501,
+    400,
     'PGRST127',
     'Feature not implemented',
     `${what} is not implemented by the local backend.`,

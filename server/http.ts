@@ -9,7 +9,7 @@ import type { Engine } from './engine'
 import { ApiError } from './errors'
 import { JwtError, verifyJwt, type Claims } from './jwt'
 import type { Maintenance } from './maintenance'
-import { handleRest, type Answer } from './rest'
+import { handleRest, refuseRpc, type Answer } from './rest'
 import type { SchemaCache } from './schema-cache'
 
 /** Roles a key may carry (Supabase's API roles). */
@@ -216,15 +216,15 @@ export function createHandler(context: HttpContext) {
         )
 
       const table = decodePath(url.pathname.slice(REST_PREFIX.length))
-      if (table === '' || table.includes('/'))
-        throw table.startsWith('rpc/')
-          ? new ApiError(
-              404,
-              'PGRST202',
-              `Could not find the function public.${table.slice(4)} in the schema cache`,
-            )
-          : new ApiError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
+      const rpc = /^rpc\/([^/]+)$/.exec(table)?.[1]
+      if (!rpc && (table === '' || table.includes('/')))
+        throw new ApiError(
+          404,
+          'PGRST125',
+          `Invalid path specified in request URL: ${url.pathname}`,
+        )
       const { role, claims } = authenticate(request, context.jwtSecret)
+      if (rpc) await refuseRpc(context.engine, rpc)
       if (faults?.mode === 'reject-inserts' && method === 'POST')
         throw new ApiError(400, 'P0001', 'Inserts are refused', 'Fault injection: reject-inserts')
       const answer = await handleRest(context.engine, context.cache, {
