@@ -110,6 +110,8 @@ async function startProxy(
     forward.on('error', () => outgoing.destroy())
     incoming.pipe(forward)
   })
+  // Longer than the client's idle timeout, so the client closes idle connections first.
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return { port: (server.address() as AddressInfo).port, close: () => server.close() }
 }
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
     writeLimitPerMinute: 0,
     databaseUrl: postgres.url,
     migrationsDir: migrations,
+    txEnd: 'commit-allow-override', // as the suite's own PostgREST is configured
   })
   const proxy = await startProxy(backend.port, backend.anonKey)
   try {

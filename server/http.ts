@@ -50,6 +50,7 @@ export interface HttpContext {
   jwtSecret: string
   bodyLimitBytes: number
   controls: TesterControls | null
+  txEnd?: 'commit' | 'commit-allow-override'
   log: (line: string) => void
 }
 
@@ -236,6 +237,7 @@ export function createHandler(context: HttpContext) {
         body,
         role,
         claims,
+        txEnd: context.txEnd,
       })
       if (method !== 'GET' && method !== 'HEAD')
         context.maintenance.noteWrites(answer.rowCount ?? 0)

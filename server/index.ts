@@ -54,6 +54,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       controls,
       log,
+      txEnd: options.txEnd ?? 'commit',
     })
     // The handler answers every error itself; this only guards the process against the unforeseen.
     const server = createServer((request, response) =>

@@ -32,6 +32,8 @@ export interface RestRequest {
   body: string
   role: string
   claims: Claims
+  /** PostgREST's `db-tx-end` (default `commit`). */
+  txEnd?: 'commit' | 'commit-allow-override'
 }
 
 /** An answer to send. */
@@ -60,6 +62,13 @@ function parseBody(body: string): unknown {
   }
 }
 
+/** Carries an answer out of a transaction that `Prefer: tx=rollback` rolls back. */
+class RolledBack extends Error {
+  constructor(readonly result: unknown) {
+    super('rolled back')
+  }
+}
+
 async function inRequestTransaction<T>(
   engine: Engine,
   cache: SchemaCache,
@@ -67,6 +76,9 @@ async function inRequestTransaction<T>(
   readOnly: boolean,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
+  const rollback =
+    request.txEnd === 'commit-allow-override' &&
+    preference(request.headers.prefer, 'tx') === 'rollback'
   try {
     return await engine.transaction(async (tx) => {
       if (readOnly) await tx.query('set transaction read only')
@@ -83,9 +95,12 @@ async function inRequestTransaction<T>(
         ],
       )
       if (cache.preRequest) await tx.query(`select ${cache.preRequest}()`)
-      return work(tx)
+      const result = await work(tx)
+      if (rollback) throw new RolledBack(result)
+      return result
     })
   } catch (error) {
+    if (error instanceof RolledBack) return error.result as T
     if (isDatabaseError(error)) throw fromDatabaseError(error, request.role)
     throw error
   }
@@ -196,6 +211,8 @@ export async function handleRest(
     )
   const accept = request.headers.accept ?? ''
   const wantsObject = accept.includes(SINGLE_OBJECT)
+  if (/text\/csv|application\/geo\+json|application\/vnd\.pgrst\.plan/.test(accept))
+    throw notImplemented(`The media type ${accept}`)
   if (accept && !wantsObject && !/application\/json|\*\/\*|application\/\*/.test(accept))
     throw new ApiError(406, 'PGRST107', `None of these media types are available: ${accept}`)
   const prefer = parsePrefer(request.headers.prefer)

@@ -416,6 +416,23 @@ describe.each(ENGINES)('PostgREST conformance on %s', (engine) => {
       expect(await notes()).toHaveLength(5)
     })
 
+    it('media types PostgREST has and like(all)/like(any) answer 400 PGRST127', async () => {
+      for (const accept of ['text/csv', 'application/geo+json', 'application/vnd.pgrst.plan'])
+        await expectPostgrestError(await call('notes', { headers: { accept } }), 400, 'PGRST127')
+      await expectPostgrestError(await call('notes?title=like(all).{a*,*a}'), 400, 'PGRST127')
+      await expectPostgrestError(await call('notes?title=nope.a'), 400, 'PGRST100')
+    })
+
+    it('Prefer: tx=rollback is ignored, as with the default db-tx-end of a hosted project', async () => {
+      const response = await call('notes', {
+        method: 'POST',
+        headers: { prefer: 'tx=rollback' },
+        body: '{"title":"kept"}',
+      })
+      expect(response.status).toBe(201)
+      expect(await notes()).toHaveLength(6)
+    })
+
     it('rpc: a function that exists is not implemented; one that does not is 404 PGRST202', async () => {
       const existing = await supabase.rpc('notes_count')
       expect(existing.status).toBe(400)
@@ -424,5 +441,43 @@ describe.each(ENGINES)('PostgREST conformance on %s', (engine) => {
       expect(missing.status).toBe(404)
       expect(missing.error?.code).toBe('PGRST202')
     })
+  })
+})
+
+describe.each(ENGINES)('db-tx-end commit-allow-override on %s', (engine) => {
+  let backend: TestBackend
+  let migrations: string
+
+  beforeAll(async () => {
+    migrations = migrationsWithFixture()
+    backend = await startTestBackend(engine, {
+      migrationsDir: migrations,
+      txEnd: 'commit-allow-override',
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await backend?.stop()
+    rmSync(migrations, { recursive: true, force: true })
+  }, 60_000)
+
+  it('Prefer: tx=rollback answers as if written and keeps nothing', async () => {
+    allowNetwork()
+    const response = await realFetch(`${backend.url}/rest/v1/notes?select=title`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.anonKey,
+        authorization: `Bearer ${backend.anonKey}`,
+        'content-type': 'application/json',
+        prefer: 'tx=rollback,return=representation',
+      },
+      body: '{"title":"rolled back"}',
+    })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toEqual([{ title: 'rolled back' }])
+    const [row] = await backend.engine.transaction((tx) =>
+      tx.query<{ n: number }>('select count(*)::int as n from public.notes'),
+    )
+    expect(row?.n).toBe(0)
   })
 })
