@@ -1,8 +1,9 @@
 /**
  * Runs the client library's own test suite (a checkout of supabase/postgrest-js, whose inline
  * snapshots were recorded against real PostgREST 12–13) against the local backend, and prints
- * three figures: passed, refused honestly (the answer was PostgREST's "not implemented" PGRST127, or
- * PGRST106 for a schema the backend does not expose), and wrong (anything else).
+ * three figures: passed, refused honestly (a failed test during which the backend answered
+ * PostgREST's "not implemented" PGRST127, or PGRST106 for a schema it does not expose), and wrong
+ * (any other failure, and any test that got a 5xx).
  *
  *   npm run conformance:postgrest-js -- <checkout of supabase/postgrest-js (work tree or git dir)>
  *
@@ -42,7 +43,6 @@ grant execute on all functions in schema public, personal to anon;
 interface AssertionResult {
   fullName: string
   status: string
-  failureMessages: string[]
 }
 interface JestReport {
   testResults: { name: string; assertionResults: AssertionResult[]; message: string }[]
@@ -82,12 +82,34 @@ function migrationsFolder(suite: string): string {
   return dir
 }
 
-/** A proxy that serves the backend's /rest/v1 at / with the anon key, as the suite expects. */
+/** What the proxy saw, by test: which tests were refused, which got a 5xx. */
+interface Seen {
+  refused: Set<string>
+  serverErrors: Set<string>
+}
+
+/**
+ * A proxy that serves the backend's /rest/v1 at / with the anon key, as the suite expects. A hook
+ * in the suite posts each test's name to `/__test` first, so each answer is known by test: many
+ * tests fail on a refusal without showing the error (a HEAD has no body; others parse the data).
+ */
 async function startProxy(
   target: number,
   anonKey: string,
+  seen: Seen,
 ): Promise<{ port: number; close(): void }> {
+  let current = ''
   const server = createServer((incoming, outgoing) => {
+    if (incoming.url === '/__test') {
+      let name = ''
+      incoming.on('data', (chunk: Buffer) => (name += chunk.toString('utf8')))
+      incoming.on('end', () => {
+        current = name
+        outgoing.end()
+      })
+      return
+    }
+    const test = current
     const headers: Record<string, string | string[] | undefined> = {
       ...incoming.headers,
       host: `127.0.0.1:${target}`,
@@ -103,7 +125,16 @@ async function startProxy(
         headers,
       },
       (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers)
+        const status = answer.statusCode ?? 502
+        outgoing.writeHead(status, answer.headers)
+        let body = ''
+        answer.on('data', (chunk: Buffer) => {
+          if (body.length < 4096) body += chunk.toString('utf8')
+        })
+        answer.on('end', () => {
+          if (status >= 500) seen.serverErrors.add(test)
+          else if (/"code":"(PGRST127|PGRST106)"/.test(body)) seen.refused.add(test)
+        })
         answer.pipe(outgoing)
       },
     )
@@ -116,9 +147,15 @@ async function startProxy(
   return { port: (server.address() as AddressInfo).port, close: () => server.close() }
 }
 
-function classify(failure: string): 'refused' | 'wrong' {
-  return /PGRST127|PGRST106/.test(failure) ? 'refused' : 'wrong'
-}
+/** Posts each test's name to the proxy before it runs (a jest setup file, in the temporary copy). */
+const MARKER = (port: number) => `
+beforeEach(async () => {
+  await fetch('http://127.0.0.1:${port}/__test', {
+    method: 'POST',
+    body: expect.getState().currentTestName ?? '',
+  })
+})
+`
 
 async function main(): Promise<void> {
   const checkout = process.argv[2]
@@ -146,7 +183,10 @@ async function main(): Promise<void> {
     migrationsDir: migrations,
     txEnd: 'commit-allow-override', // as the suite's own PostgREST is configured
   })
-  const proxy = await startProxy(backend.port, backend.anonKey)
+  const seen: Seen = { refused: new Set(), serverErrors: new Set() }
+  const proxy = await startProxy(backend.port, backend.anonKey, seen)
+  const marker = join(suite, 'pgjs-test-marker.js')
+  writeFileSync(marker, MARKER(proxy.port))
   try {
     const testDir = join(suite, 'test')
     for (const file of readdirSync(testDir).filter((name) => name.endsWith('.ts'))) {
@@ -170,6 +210,7 @@ async function main(): Promise<void> {
           '--forceExit',
           '--testTimeout=15000',
           '--coverage=false',
+          `--setupFilesAfterEnv=${marker}`,
           '--json',
           `--outputFile=${output}`,
         ],
@@ -190,11 +231,12 @@ async function main(): Promise<void> {
       if (file.assertionResults.length === 0 && file.message)
         wrong.push(`${name}: the file did not run (${file.message.split('\n')[0]})`)
       for (const test of file.assertionResults) {
-        if (test.status === 'passed') passed++
-        else if (test.status === 'failed') {
-          const failure = test.failureMessages.join('\n')
-          ;(classify(failure) === 'refused' ? refused : wrong).push(`${name} › ${test.fullName}`)
-        }
+        const label = `${name} › ${test.fullName}`
+        if (seen.serverErrors.has(test.fullName)) wrong.push(`${label} (a 5xx answer)`)
+        else if (test.status === 'passed') passed++
+        else if (test.status !== 'failed') continue
+        else if (seen.refused.has(test.fullName)) refused.push(label)
+        else wrong.push(label)
       }
     }
     console.log(`passed: ${passed}`)
