@@ -33,6 +33,11 @@ export interface BackendOptions {
   anonKey?: string
   /** Largest REST body accepted, in bytes (413 above). Default 1 MiB. */
   bodyLimitBytes?: number
+  /**
+   * PostgREST's `db-tx-end`: `commit` (the default, as on a hosted project) ignores
+   * `Prefer: tx=rollback`; `commit-allow-override` honours it.
+   */
+  txEnd?: 'commit' | 'commit-allow-override'
   /** Where log lines go; false for none. Default: stdout. */
   log?: ((line: string) => void) | false
   /** Migrations folder. Default: this repository's supabase/migrations. */

@@ -30,7 +30,7 @@ export const badQuery = (message: string, details: string | null = null) =>
 export const badBody = (message: string, details: string | null = null) =>
   new ApiError(400, 'PGRST102', message, details)
 
-/** PGRST127 (400, as PostgREST answers it): a feature this backend does not implement. */
+/** PGRST127 (400, as PostgREST answers it): a feature PostgREST has that this backend does not implement. */
 export const notImplemented = (what: string) =>
   new ApiError(
     400,

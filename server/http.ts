@@ -10,7 +10,7 @@ import { ClientGone, type Engine } from './engine'
 import { ApiError } from './errors'
 import { JwtError, verifyJwt, type Claims } from './jwt'
 import type { Maintenance } from './maintenance'
-import { handleRest, type Answer } from './rest'
+import { handleRest, refuseRpc, type Answer } from './rest'
 import type { SchemaCache } from './schema-cache'
 
 /** Roles a key may carry (Supabase's API roles). */
@@ -64,6 +64,8 @@ export interface HttpContext {
   controls: TesterControls | null
   /** The token a tester control request must carry. */
   controlToken: string
+  /** Whether `Prefer: tx=rollback` is honoured (PostgREST's db-tx-end); hosted projects commit. */
+  txEnd?: 'commit' | 'commit-allow-override'
   log: (line: string) => void
 }
 
@@ -343,15 +345,15 @@ export function createHandler(context: HttpContext) {
         )
 
       const table = decodePath(url.pathname.slice(REST_PREFIX.length))
-      if (table === '' || table.includes('/'))
-        throw table.startsWith('rpc/')
-          ? new ApiError(
-              404,
-              'PGRST202',
-              `Could not find the function public.${table.slice(4)} in the schema cache`,
-            )
-          : new ApiError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
+      const rpc = /^rpc\/([^/]+)$/.exec(table)?.[1]
+      if (!rpc && (table === '' || table.includes('/')))
+        throw new ApiError(
+          404,
+          'PGRST125',
+          `Invalid path specified in request URL: ${url.pathname}`,
+        )
       const { role, claims } = authenticate(request, context.jwtSecret)
+      if (rpc) await refuseRpc(context.engine, rpc)
       if (faults?.mode === 'reject-inserts' && method === 'POST')
         throw new ApiError(400, 'P0001', 'Inserts are refused', 'Fault injection: reject-inserts')
       checkBodyNesting(body)
@@ -365,6 +367,7 @@ export function createHandler(context: HttpContext) {
         body,
         role,
         claims,
+        txEnd: context.txEnd,
       })
       if (method !== 'GET' && method !== 'HEAD')
         context.maintenance.noteWrites(answer.rowCount ?? 0)

@@ -64,6 +64,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       controls,
       controlToken,
       log,
+      txEnd: options.txEnd ?? 'commit',
     })
     // The handler answers every error itself; this only guards the process against the unforeseen.
     const serve = () => {

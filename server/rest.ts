@@ -7,14 +7,17 @@
 import type { Engine, Tx } from './engine'
 import { ApiError, badBody, fromDatabaseError, isDatabaseError, notImplemented } from './errors'
 import type { Claims } from './jwt'
-import { parseColumns, parsePrefer, parseReadQuery } from './postgrest/parse'
+import { parseColumns, parsePrefer, parseReadQuery, type ReadQuery } from './postgrest/parse'
 import {
+  countStatement,
   deleteStatement,
   insertStatement,
+  quoteIdent,
   readStatement,
   rowsOfBody,
   updateStatement,
   type Statement,
+  type TableInfo,
 } from './postgrest/sql'
 import { API_SCHEMA, type SchemaCache } from './schema-cache'
 
@@ -29,6 +32,8 @@ export interface RestRequest {
   body: string
   role: string
   claims: Claims
+  /** PostgREST's `db-tx-end` (default `commit`). */
+  txEnd?: 'commit' | 'commit-allow-override'
 }
 
 /** An answer to send. */
@@ -57,6 +62,13 @@ function parseBody(body: string): unknown {
   }
 }
 
+/** Carries an answer out of a transaction that `Prefer: tx=rollback` rolls back. */
+class RolledBack extends Error {
+  constructor(readonly result: unknown) {
+    super('rolled back')
+  }
+}
+
 async function inRequestTransaction<T>(
   engine: Engine,
   cache: SchemaCache,
@@ -64,6 +76,9 @@ async function inRequestTransaction<T>(
   readOnly: boolean,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
+  const rollback =
+    request.txEnd === 'commit-allow-override' &&
+    preference(request.headers.prefer, 'tx') === 'rollback'
   try {
     return await engine.transaction(async (tx) => {
       if (readOnly) await tx.query('set transaction read only')
@@ -80,9 +95,12 @@ async function inRequestTransaction<T>(
         ],
       )
       if (cache.preRequest) await tx.query(`select ${cache.preRequest}()`)
-      return work(tx)
+      const result = await work(tx)
+      if (rollback) throw new RolledBack(result)
+      return result
     })
   } catch (error) {
+    if (error instanceof RolledBack) return error.result as T
     if (isDatabaseError(error)) throw fromDatabaseError(error, request.role)
     throw error
   }
@@ -91,6 +109,7 @@ async function inRequestTransaction<T>(
 interface Result {
   total?: string | null
   page_count: number
+  inserted_count?: number | null
   body: string | null
 }
 
@@ -100,9 +119,55 @@ async function run(tx: Tx, statement: Statement): Promise<Result> {
   return row
 }
 
-function contentRange(first: number, count: number, total: string | null | undefined): string {
-  const range = count === 0 ? '*' : `${first}-${first + count - 1}`
+/** Supabase's `db-max-rows`: no read returns more rows than this, whatever it asks for. */
+export const MAX_ROWS = 1000
+
+/** PostgREST's Content-Range: `first-last/total`, `*` for an empty range or an unknown total. */
+function contentRange(first: number, count: number, total: number | null): string {
+  const range = count === 0 || total === 0 ? '*' : `${first}-${first + count - 1}`
   return `${range}/${total ?? '*'}`
+}
+
+/** The values of one `Prefer` preference (the header may repeat or list several). */
+function preference(header: string | undefined, name: string): string | null {
+  let found: string | null = null
+  for (const part of (header ?? '').split(',')) {
+    const [key, value] = part.split('=').map((s) => s.trim())
+    if (key === name && value) found = value
+  }
+  return found
+}
+
+/**
+ * The rows a read may return: `offset`/`limit` intersected with a `Range: first-last` header, as
+ * PostgREST does, then capped at MAX_ROWS. An unparseable Range header is ignored.
+ */
+function readRange(
+  query: ReadQuery,
+  header: string | undefined,
+): { offset: number; limit: number } {
+  let first = query.offset ?? 0
+  let last = query.limit === null ? Infinity : first + query.limit - 1
+  const range = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header ?? '')
+  if (range) {
+    first = Math.max(first, Number(range[1]))
+    if (range[2]) last = Math.min(last, Number(range[2]))
+  }
+  return { offset: first, limit: Math.max(0, Math.min(last - first + 1, MAX_ROWS)) }
+}
+
+/** The planner's estimate of the rows a read's filters select (PostgREST's `count=planned`). */
+async function plannedCount(tx: Tx, table: TableInfo, query: ReadQuery): Promise<number> {
+  const statement = countStatement(table, query)
+  const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) ${statement.sql}`,
+    statement.params,
+  )
+  const plan = row?.['QUERY PLAN']
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+    { Plan: { 'Plan Rows': number } },
+  ]
+  return parsed[0].Plan['Plan Rows']
 }
 
 /** Answers a single-object request (`Accept: application/vnd.pgrst.object+json`). */
@@ -116,6 +181,19 @@ function singleObject(result: Result): string {
       `The result contains ${rows.length} rows`,
     )
   return JSON.stringify(rows[0])
+}
+
+/** The primary key's columns, the conflict target of an upsert without `on_conflict`. */
+async function primaryKey(tx: Tx, table: TableInfo): Promise<string[]> {
+  const rows = await tx.query<{ name: string }>(
+    `select a.attname as name
+       from pg_index i
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+      where i.indrelid = $1::regclass and i.indisprimary
+      order by array_position(i.indkey::int2[], a.attnum)`,
+    [`${quoteIdent(table.schema)}.${quoteIdent(table.name)}`],
+  )
+  return rows.map((row) => row.name)
 }
 
 /** Runs one REST request and returns PostgREST's answer (errors are thrown as ApiError). */
@@ -133,9 +211,12 @@ export async function handleRest(
     )
   const accept = request.headers.accept ?? ''
   const wantsObject = accept.includes(SINGLE_OBJECT)
+  if (/text\/csv|application\/geo\+json|application\/vnd\.pgrst\.plan/.test(accept))
+    throw notImplemented(`The media type ${accept}`)
   if (accept && !wantsObject && !/application\/json|\*\/\*|application\/\*/.test(accept))
     throw new ApiError(406, 'PGRST107', `None of these media types are available: ${accept}`)
   const prefer = parsePrefer(request.headers.prefer)
+  const count = preference(request.headers.prefer, 'count')
   const query = parseReadQuery(request.params)
   const headers: Record<string, string> = {
     'content-type': wantsObject ? `${SINGLE_OBJECT}; charset=utf-8` : JSON_TYPE,
@@ -145,58 +226,121 @@ export async function handleRest(
     case 'GET':
     case 'HEAD': {
       checkProfile(request.headers['accept-profile'])
-      const statement = readStatement(table, query, prefer.count === 'exact')
-      const result = await inRequestTransaction(engine, cache, request, true, (tx) =>
-        run(tx, statement),
-      )
-      headers['content-range'] = contentRange(query.offset ?? 0, result.page_count, result.total)
-      const body = wantsObject ? singleObject(result) : (result.body ?? '[]')
-      return { status: 200, headers, body: request.method === 'HEAD' ? '' : body }
+      const { offset, limit } = readRange(query, request.headers.range)
+      const exact = count === 'exact' || count === 'estimated'
+      const statement = readStatement(table, { ...query, offset, limit }, exact)
+      // Every check runs inside the transaction, so an error answer leaves nothing behind.
+      return inRequestTransaction(engine, cache, request, true, async (tx) => {
+        const result = await run(tx, statement)
+        let total =
+          result.total === null || result.total === undefined ? null : Number(result.total)
+        // PostgREST's `estimated`: the exact count up to db-max-rows, the planner's beyond.
+        if (count === 'planned' || (count === 'estimated' && (total ?? 0) > MAX_ROWS))
+          total = await plannedCount(tx, table, query)
+        if (total !== null && offset > total)
+          throw new ApiError(
+            416,
+            'PGRST103',
+            'Requested range not satisfiable',
+            `An offset of ${offset} was requested, but there are only ${total} rows.`,
+            null,
+            { 'content-range': `*/${total}` },
+          )
+        headers['content-range'] = contentRange(offset, result.page_count, total)
+        const body = wantsObject ? singleObject(result) : (result.body ?? '[]')
+        const status = total !== null && result.page_count < total ? 206 : 200
+        return { status, headers, body: request.method === 'HEAD' ? '' : body }
+      })
     }
     case 'POST':
     case 'PATCH':
     case 'DELETE': {
       checkProfile(request.headers['content-profile'])
       const representation = prefer.return === 'representation'
-      let statement: Statement
-      if (request.method === 'POST') {
+      const method = request.method
+      let build: (tx: Tx) => Promise<Statement>
+      if (method === 'POST') {
         const columnsParam = request.params.get('columns')
         const { rows, columns } = rowsOfBody(
           parseBody(request.body),
           columnsParam ? parseColumns(columnsParam) : null,
         )
         const onConflict = request.params.get('on_conflict')
-        statement = insertStatement(table, rows, columns, {
+        const options = {
           onConflict: onConflict ? parseColumns(onConflict) : null,
           resolution: prefer.resolution,
           representation,
           select: query.select,
-        })
-      } else if (request.method === 'PATCH') {
+          missingDefault: preference(request.headers.prefer, 'missing') === 'default',
+        }
+        insertStatement(table, rows, columns, options) // refuses a bad request before the database
+        build = async (tx) =>
+          insertStatement(table, rows, columns, {
+            ...options,
+            primaryKey:
+              options.resolution && !options.onConflict ? await primaryKey(tx, table) : undefined,
+          })
+      } else if (method === 'PATCH') {
         const row = parseBody(request.body)
         if (row === null || typeof row !== 'object' || Array.isArray(row))
           throw badBody('Empty or invalid json', 'PATCH needs one JSON object')
-        statement = updateStatement(table, row as Record<string, unknown>, query, representation)
+        const statement = updateStatement(
+          table,
+          row as Record<string, unknown>,
+          query,
+          representation,
+        )
+        build = () => Promise.resolve(statement)
       } else {
-        statement = deleteStatement(table, query, representation)
+        const statement = deleteStatement(table, query, representation)
+        build = () => Promise.resolve(statement)
       }
-      const result = await inRequestTransaction(engine, cache, request, false, (tx) =>
-        run(tx, statement),
-      )
-      const status = request.method === 'POST' ? 201 : representation ? 200 : 204
-      if (!representation) return { status, headers: {}, body: '', rowCount: result.page_count }
-      headers['content-range'] = contentRange(0, result.page_count, null)
-      if (request.method === 'POST') headers['content-range'] = `*/*`
-      return {
-        status,
-        headers,
-        body: wantsObject ? singleObject(result) : (result.body ?? '[]'),
-        rowCount: result.page_count,
-      }
+      // The single-object check runs inside the transaction: a 406 rolls the write back.
+      return inRequestTransaction(engine, cache, request, false, async (tx) => {
+        const result = await run(tx, await build(tx))
+        const written = result.page_count
+        const body = representation
+          ? wantsObject
+            ? singleObject(result)
+            : (result.body ?? '[]')
+          : ''
+        const total = count === 'exact' ? written : null
+        // PostgREST: `*/N` for an insert; `0-(N-1)/N` for an update or delete.
+        const range = method === 'POST' ? `*/${total ?? '*'}` : contentRange(0, written, total)
+        // An upsert that merged into existing rows only (none new) answers 200, as PostgREST.
+        const merged =
+          prefer.resolution === 'merge-duplicates' && written > 0 && result.inserted_count === 0
+        const status = method === 'POST' ? (merged ? 200 : 201) : representation ? 200 : 204
+        const answerHeaders = representation
+          ? { ...headers, 'content-range': range }
+          : { 'content-range': range }
+        return { status, headers: answerHeaders, body, rowCount: written }
+      })
     }
     case 'PUT':
       throw notImplemented('PUT (upsert by primary key)')
     default:
       throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`)
   }
+}
+
+/**
+ * `/rest/v1/rpc/<name>`: calling functions is not implemented. A function that exists is refused
+ * as not implemented (400 PGRST127); one that does not is PostgREST's 404 PGRST202.
+ */
+export async function refuseRpc(engine: Engine, name: string): Promise<never> {
+  const [found] = await engine.transaction((tx) =>
+    tx.query<{ found: boolean }>(
+      `select exists (select from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                       where n.nspname = $1 and p.proname = $2) as found`,
+      [API_SCHEMA, name],
+    ),
+  )
+  if (found?.found) throw notImplemented(`Calling functions (rpc/${name})`)
+  throw new ApiError(
+    404,
+    'PGRST202',
+    `Could not find the function ${API_SCHEMA}.${name} without parameters in the schema cache`,
+    `Searched for the function ${API_SCHEMA}.${name} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+  )
 }

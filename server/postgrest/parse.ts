@@ -156,6 +156,7 @@ function parseCondition(column: string, expression: string, inTree: boolean): Fi
   const operator = dot < 0 ? rest : rest.slice(0, dot)
   if (!(operator in OPERATORS)) {
     if (
+      /^[a-z]+\((any|all)\)$/.test(operator) ||
       [
         'cs',
         'cd',

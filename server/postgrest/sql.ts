@@ -51,7 +51,9 @@ function condition(
     sql = word === 'not_null' ? `${col} is not null` : `${col} is ${word}`
   } else if (operator === 'in') {
     const items = value as string[]
-    sql = items.length === 0 ? 'false' : `${col} = any(${params.add(items)})`
+    // Typed by the column, so `in` works on enums and other types a text array does not compare to.
+    const type = table.columns.get(filter.column) as string
+    sql = items.length === 0 ? 'false' : `${col} = any(${params.add(items)}::text[]::${type}[])`
   } else if (operator === 'like' || operator === 'ilike') {
     sql = `${col}::text ${OPERATORS[operator]} ${params.add((value as string).replaceAll('*', '%'))}`
   } else {
@@ -155,15 +157,41 @@ export function readStatement(table: TableInfo, query: ReadQuery, withCount: boo
   }
 }
 
-/** What a write returns: nothing, or the written rows as JSON. */
-function returning(table: TableInfo, select: SelectItem[] | null, representation: boolean): string {
-  return representation ? ` returning ${selectList(table, select)}` : ' returning 1'
+/** The rows a GET's filters select, for the planner's estimate of their number. */
+export function countStatement(table: TableInfo, query: ReadQuery): Statement {
+  const params = new Params()
+  const sql = `select 1 from ${qualified(table)}${where(table, query.filters, params)}`
+  return { sql, params: params.values }
 }
 
-function wrap(statement: string, representation: boolean): string {
+/**
+ * What a write returns: the written rows as JSON when asked, their number, and for an upsert how
+ * many were new (`xmax = 0` marks a row this statement inserted rather than updated).
+ */
+function returning(
+  table: TableInfo,
+  select: SelectItem[] | null,
+  representation: boolean,
+  upsert = false,
+): string {
+  const list = representation ? selectList(table, select) : '1 as "_one"'
+  return ` returning ${list}${upsert ? ', (xmax = 0) as "_inserted"' : ''}`
+}
+
+function wrap(
+  statement: string,
+  table: TableInfo,
+  select: SelectItem[] | null,
+  representation: boolean,
+  upsert = false,
+): string {
+  const names = select === null ? [...table.columns.keys()] : select.map((item) => item.alias)
+  const row = `(select _row from (select ${names.map((name) => `_written.${quoteIdent(name)}`).join(', ')}) _row)`
   return (
     `with _written as (${statement}) select count(*)::int as page_count, ` +
-    (representation ? `coalesce(json_agg(_written), '[]')::text` : `null::text`) +
+    (upsert ? `count(*) filter (where "_inserted")::int` : `null::int`) +
+    ' as inserted_count, ' +
+    (representation ? `coalesce(json_agg(${row}), '[]')::text` : `null::text`) +
     ` as body from _written`
   )
 }
@@ -211,39 +239,53 @@ export function insertStatement(
     resolution: 'ignore-duplicates' | 'merge-duplicates' | null
     representation: boolean
     select: SelectItem[] | null
+    /** `Prefer: missing=default`: a key a row lacks takes the column's default, not null. */
+    missingDefault?: boolean
+    /** The conflict target when `on_conflict` is absent (PostgREST uses the primary key). */
+    primaryKey?: string[]
   },
 ): Statement {
   checkWritable(table, columns)
   const params = new Params()
   const json = params.add(JSON.stringify(rows))
   const names = columns.map(quoteIdent).join(', ')
-  const source =
-    columns.length === 0
-      ? `insert into ${qualified(table)} select from json_array_elements(${json}::json)`
-      : `insert into ${qualified(table)} (${names}) select ${names} from json_to_recordset(${json}::json) as _(` +
-        columns.map((name) => `${quoteIdent(name)} ${table.columns.get(name)}`).join(', ') +
-        ')'
-  let conflict = ''
-  if (options.resolution) {
-    const target = (options.onConflict ?? []).map((name) => column(table, name))
-    if (target.length === 0)
-      throw new ApiError(
-        400,
-        'PGRST100',
-        '"on_conflict" is required with a resolution preference',
-        null,
-        'Add ?on_conflict=<unique columns>',
+  const types = (names: string[]) =>
+    names.map((name) => `${quoteIdent(name)} ${table.columns.get(name)}`).join(', ')
+  let source: string
+  if (columns.length === 0)
+    source = `insert into ${qualified(table)} select from json_array_elements(${json}::json)`
+  else if (options.missingDefault) {
+    // Each row names its own values; a column it lacks is DEFAULT, as PostgREST's missing=default.
+    const values = rows.map((row, index) => {
+      const items = columns.map((name) =>
+        Object.hasOwn(row, name)
+          ? `(select ${quoteIdent(name)} from json_to_record(${json}::json -> ${index}) as _(${types([name])}))`
+          : 'default',
       )
+      return `(${items.join(', ')})`
+    })
+    source = `insert into ${qualified(table)} (${names}) values ${values.join(', ')}`
+  } else
+    source =
+      `insert into ${qualified(table)} (${names}) select ${names} from json_to_recordset(${json}::json) as _(` +
+      types(columns) +
+      ')'
+  let conflict = ''
+  const target = (options.onConflict ?? options.primaryKey ?? []).map((name) => column(table, name))
+  const upsert = options.resolution !== null && target.length > 0
+  if (upsert)
     conflict =
       options.resolution === 'ignore-duplicates' || columns.length === 0
         ? ` on conflict (${target.join(', ')}) do nothing`
         : ` on conflict (${target.join(', ')}) do update set ` +
           columns.map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`).join(', ')
-  }
   return {
     sql: wrap(
-      source + conflict + returning(table, options.select, options.representation),
+      source + conflict + returning(table, options.select, options.representation, upsert),
+      table,
+      options.select,
       options.representation,
+      upsert,
     ),
     params: params.values,
   }
@@ -267,7 +309,7 @@ export function updateStatement(
     `update ${qualified(table)} set (${names}) = (select ${names} from json_to_record(${json}::json) as _body(${types}))` +
     where(table, query.filters, params) +
     returning(table, query.select, representation)
-  return { sql: wrap(sql, representation), params: params.values }
+  return { sql: wrap(sql, table, query.select, representation), params: params.values }
 }
 
 /** A DELETE of every row the filters match. */
@@ -280,5 +322,5 @@ export function deleteStatement(
   const sql =
     `delete from ${qualified(table)}${where(table, query.filters, params)}` +
     returning(table, query.select, representation)
-  return { sql: wrap(sql, representation), params: params.values }
+  return { sql: wrap(sql, table, query.select, representation), params: params.values }
 }
