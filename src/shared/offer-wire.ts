@@ -1,13 +1,19 @@
 /**
- * Offers on the wire, without supabase-js: the exact request supabase-js makes for
- * `insert(rows)` (PostgREST's HTTP contract): one INSERT of one or more rows, in order. The database
- * skips a row whose client id is already stored and still answers 2xx (a plain insert, not an upsert:
- * a conflict target would need SELECT on client_id, which anon must not have; see
- * supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
- * needs supabase-js.
+ * The one way an offer travels to The Void, for the writer, Return to Yourself, the page's queue and
+ * the service worker alike: one offer per request, built by PostgREST's own client
+ * (`@supabase/postgrest-js`, the package behind supabase-js's `from()`, about 5 KB gzip, so the
+ * worker can carry it): the spec's `insert({ text })`, its client-made id in the `Idempotency-Key`
+ * header. The database claims the key and skips a repeat, still answering 2xx (supabase/migrations).
+ * One timeout (OFFER_SEND_TIMEOUT_MS, src/shared/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
+ *
+ * The answer is read from the raw response, not from the client's result: postgrest-js turns a 404
+ * with an empty body into a 204, which would count an offer to a moved project as delivered, and it
+ * does not pass `Retry-After` on. It never retries a POST.
  */
+import { PostgrestClient } from '@supabase/postgrest-js'
 import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
-import { VOID_TABLE, type VoidOfferRow } from './void-rest'
+import { OFFER_SEND_TIMEOUT_MS } from './offer-queue-policy'
+import { IDEMPOTENCY_KEY_HEADER, VOID_TABLE, type VoidOfferRow } from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
 export interface BackendConfig {
@@ -17,42 +23,34 @@ export interface BackendConfig {
 
 type Offer = Pick<QueuedOffer, 'clientId' | 'text'>
 
-/** The request that offers `offers` (in order) to The Void; a repeated client id stores nothing. */
-export function offerRequest(
-  backend: BackendConfig,
-  offers: readonly Offer[],
-): { url: string; init: RequestInit } {
-  const rows: VoidOfferRow[] = offers.map((o) => ({ text: o.text, client_id: o.clientId }))
-  const columns = encodeURIComponent('"text","client_id"')
-  return {
-    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}?columns=${columns}`,
-    init: {
-      method: 'POST',
-      headers: {
-        apikey: backend.anonKey,
-        Authorization: `Bearer ${backend.anonKey}`,
-        'Content-Type': 'application/json',
-        'Content-Profile': 'public',
-        Prefer: 'return=minimal',
-      },
-      body: JSON.stringify(rows),
-    },
-  }
-}
-
-/** Sends `offers` in one request with `fetchOffer` (plain fetch), giving up after `timeoutMs`. Never throws. */
-export async function postOffers(
+/**
+ * Sends one offer with `fetchOffer` (the page's or the worker's fetch), giving up after `timeoutMs`.
+ * Answers the status (with `Retry-After` in ms when given), a network error or a timeout. Never throws.
+ */
+export async function sendOffer(
   fetchOffer: typeof fetch,
   backend: BackendConfig,
-  offers: readonly Offer[],
-  timeoutMs: number,
+  offer: Offer,
+  timeoutMs: number = OFFER_SEND_TIMEOUT_MS,
 ): Promise<OfferAnswer> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
+  let response: Response | undefined
+  const client = new PostgrestClient(`${backend.url.replace(/\/+$/, '')}/rest/v1`, {
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+    schema: 'public',
+    fetch: async (input, init) => (response = await fetchOffer(input, init)),
+  })
   try {
-    const { url, init } = offerRequest(backend, offers)
-    const response = await fetchOffer(url, { ...init, signal: controller.signal })
-    await response.arrayBuffer().catch(() => undefined)
+    const row: VoidOfferRow = { text: offer.text }
+    await client
+      .from(VOID_TABLE)
+      .insert(row)
+      .setHeader('Prefer', 'return=minimal')
+      .setHeader(IDEMPOTENCY_KEY_HEADER, offer.clientId)
+      .abortSignal(controller.signal)
+    if (!response)
+      return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error' }
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
     return {
       kind: 'status',
