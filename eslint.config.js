@@ -52,6 +52,24 @@ export default tseslint.config(
               message: 'Shared layers never import features or the app.',
             },
             {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features never import the app: the app composes them.',
+            },
+            {
+              target: './src/lib',
+              from: ['./src/store', './src/components'],
+              message:
+                'lib touches browser APIs and reports through callbacks; the app wires it to the store.',
+            },
+            {
+              target: './src/store',
+              from: ['./src/components', './src/lib'],
+              // The entries slice still loads the private entries' storage lazily (see docs/architecture.md).
+              except: ['./sanctuary-storage.ts'],
+              message: 'The store depends only on src/shared; the app connects what it needs.',
+            },
+            {
               target: './sw',
               from: ['./src/app', './src/features', './src/lib', './src/components', './src/store'],
               message: 'The service worker shares only src/shared with the page.',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startBackend, type Backend } from '../server/index'
-import { offerRequest } from '../src/shared/offer-wire'
+import { sendOffer } from '../src/shared/offer-wire'
 import { freePort } from '../tests/fixtures/free-port'
 
 const ROWS = 100_000
@@ -178,17 +178,13 @@ try {
       .setHeader('Idempotency-Key', crypto.randomUUID())
       .then(({ status }) => status),
   )
-  // The service worker's flush sends the same request without supabase-js (src/shared).
-  await timeInserts(`inserts, ${WRITERS} concurrent plain HTTP clients`, (_i) => {
-    const { url, init } = offerRequest(remote, {
+  // The app's one offer sender (src/shared/offer-wire.ts), as the page and the service worker use it.
+  await timeInserts(`inserts, ${WRITERS} concurrent clients of the app's offer sender`, (_i) =>
+    sendOffer(fetch, remote, {
       clientId: crypto.randomUUID(),
       text: 'A thought offered in the bench.',
-    })
-    return fetch(url, init).then(async (response) => {
-      await response.arrayBuffer()
-      return response.status
-    })
-  })
+    }).then((answer) => (answer.kind === 'status' ? answer.status : 0)),
+  )
 
   await stopServer()
   stopServer = undefined

@@ -14,3 +14,9 @@ export function saveBackend(backend: BackendConfig): Promise<void> {
 export function loadBackend(): Promise<BackendConfig | undefined> {
   return get<BackendConfig>('backend', settings())
 }
+
+/** When the worker may next send offers (ms since the epoch), as the last failed sync set it. */
+export const offerRetryGate = {
+  load: (): Promise<number | undefined> => get<number>('offer-retry-at', settings()),
+  save: (at: number): Promise<void> => set('offer-retry-at', at, settings()),
+}

@@ -1,19 +1,18 @@
 /**
  * Background Sync of the offer queue. When the browser fires `sync`, an open page is asked to flush
  * (it owns the toasts and the private entries); with no page open, the worker flushes itself with
- * plain fetch (src/shared/offer-wire.ts) under the same Web Lock and the same policy as the page.
+ * the one offer sender (src/shared/offer-wire.ts) under the same Web Lock and the same policy as the page.
  * An offer refused (or given up) then is kept, marked with the status and the reason, for the next
  * page to hand back to the private entries.
  */
 import type { WorkerToPageMessage } from '../src/shared/messages'
 import {
   OFFER_FLUSH_LOCK,
-  OFFER_SEND_TIMEOUT_MS,
   flushOfferQueue,
   type FlushResult,
   type OfferQueueStorage,
 } from '../src/shared/offer-queue-policy'
-import { postOffers, type BackendConfig } from '../src/shared/offer-wire'
+import { sendOffer, type BackendConfig } from '../src/shared/offer-wire'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -28,6 +27,12 @@ export interface OfferSyncDeps {
   loadBackend: () => Promise<BackendConfig | undefined>
   fetch: typeof fetch
   locks?: LockManager
+  /**
+   * When the Void last asked to be left alone until (a 429 or 503's `Retry-After`, or the backoff):
+   * a sync before then sends nothing. Kept in IndexedDB, since the worker may stop between syncs.
+   */
+  retryGate?: { load(): Promise<number | undefined>; save(at: number): Promise<void> }
+  now?: () => number
 }
 
 /**
@@ -43,10 +48,17 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
   }
   const backend = await deps.loadBackend()
   if (!backend) return null
+  const now = deps.now ?? Date.now
+  const retryAt = await deps.retryGate?.load()
+  if (retryAt !== undefined && now() < retryAt)
+    throw new Error('Offers still wait: the Void asked for a pause, not yet over')
   const flush = () =>
     flushOfferQueue({
       storage: deps.storage,
-      send: (offers) => postOffers(deps.fetch, backend, offers, OFFER_SEND_TIMEOUT_MS),
+      // One offer per request: a request carries one Idempotency-Key.
+      send: ([offer]) => sendOffer(deps.fetch, backend, offer!),
+      batchSize: 1,
+      now,
       onRefused: (offer, answer, reason) =>
         deps.storage.put([
           {
@@ -57,6 +69,9 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
         ]),
     })
   const result = await (deps.locks ? deps.locks.request(OFFER_FLUSH_LOCK, flush) : flush())
-  if (result.retryInMs !== null) throw new Error('Offers still wait: the Void was unreachable')
+  if (result.retryInMs !== null) {
+    await deps.retryGate?.save(now() + result.retryInMs)
+    throw new Error('Offers still wait: the Void was unreachable')
+  }
   return result
 }

@@ -6,7 +6,7 @@ import { installLifecycle } from './lifecycle'
 import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
-import { loadBackend, saveBackend } from './backend-config'
+import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -14,4 +14,9 @@ installPrecache(self.__WB_MANIFEST)
 installNavigationFallback()
 installVoidFeedRoute(self)
 installLifecycle(self)
-installOfferSync(self, { storage: workerOfferStorage, loadBackend, saveBackend })
+installOfferSync(self, {
+  storage: workerOfferStorage,
+  loadBackend,
+  saveBackend,
+  retryGate: offerRetryGate,
+})

@@ -5,29 +5,13 @@
  * An answer from the cache carries `x-unburden-cached-at: <ISO time it was stored>`; it is a response
  * the worker builds, so the page can read every header on it.
  */
-import { VOID_TABLE } from '../src/shared/void-rest'
+import { CACHED_AT_HEADER } from '../src/shared/void-page-query'
 
 /** The runtime cache's name; bump the version when what it stores changes shape. */
 export const VOID_FEED_CACHE = 'unburden-void-feed-v1'
 
-/** The header that tells the page the feed came from the cache, and when it was stored. */
-export const CACHED_AT_HEADER = 'x-unburden-cached-at'
-
 /** How long the network may take before the cached feed is shown instead, in ms. */
 export const FEED_NETWORK_TIMEOUT_MS = 3000
-
-const FIRST_PAGE_PARAMS = new Set(['select', 'order', 'limit'])
-
-/** True for a GET of the feed's first page: the table with only select/order/limit (offset 0). */
-export function isVoidFeedFirstPage(url: URL, method: string): boolean {
-  if (method !== 'GET' || !url.pathname.endsWith(`/rest/v1/${VOID_TABLE}`)) return false
-  for (const [name, value] of url.searchParams) {
-    if (FIRST_PAGE_PARAMS.has(name)) continue
-    if (name === 'offset' && value === '0') continue
-    return false
-  }
-  return true
-}
 
 /** What the strategy needs from the worker; tests pass stubs. */
 export interface FeedCacheDeps {

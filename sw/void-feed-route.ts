@@ -1,6 +1,7 @@
 /** Routes the Void's first-page GET to the network-first feed cache (sw/void-feed-cache.ts). */
 import { registerRoute } from 'workbox-routing'
-import { answerVoidFeed, isVoidFeedFirstPage } from './void-feed-cache'
+import { isVoidFeedFirstPage } from '../src/shared/void-page-query'
+import { answerVoidFeed } from './void-feed-cache'
 
 /** Registers the feed route; every other backend request goes straight to the network. */
 export function installVoidFeedRoute(scope: ServiceWorkerGlobalScope): void {

@@ -22,9 +22,9 @@ function useServiceWorker() {
   useEffect(() => {
     let stopQueue: (() => void) | undefined
     let unmounted = false
-    void import('../lib/offer-queue').then(
-      ({ startOfferQueue }) => {
-        if (!unmounted) stopQueue = startOfferQueue()
+    void import('./offer-service').then(
+      ({ startOfferService }) => {
+        if (!unmounted) stopQueue = startOfferService()
       },
       (error: unknown) => console.warn('The offer queue could not be started', error),
     )

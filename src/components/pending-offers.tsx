@@ -12,8 +12,7 @@ function PendingOffer({ offer }: { offer: QueuedOffer }) {
   const withdraw = async () => {
     setWithdrawing(true)
     try {
-      const { withdrawOffer } = await import('../lib/offer-queue')
-      await withdrawOffer(offer)
+      await useAppStore.getState().withdrawOffer(offer)
     } finally {
       setWithdrawing(false)
     }

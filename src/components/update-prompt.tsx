@@ -10,37 +10,22 @@ import './app-notices.css'
 /** How long the text area must stay empty before a deferred update reloads, in ms. */
 export const QUIET_BEFORE_UPDATE_MS = 4000
 
-/** True when the writer's text area holds words that a reload would lose. */
-export function hasWordsInProgress(): boolean {
-  const thought = document.querySelector<HTMLTextAreaElement>('#thought')
-  return !!thought && thought.value.trim() !== ''
-}
-
 /** The update notice; renders nothing until a new version waits. */
 export function UpdatePrompt() {
   const activate = useAppStore((s) => s.activateUpdate)
+  // The writer says whether its text area holds words (src/features/writer/writer-screen.tsx).
+  const draftInProgress = useAppStore((s) => s.draftInProgress)
   const [deferred, setDeferred] = useState(false)
 
   useEffect(() => {
-    if (!deferred || !activate) return
-    let quietSince = 0
-    const timer = setInterval(() => {
-      if (hasWordsInProgress()) {
-        quietSince = 0
-        return
-      }
-      quietSince ||= Date.now()
-      if (Date.now() - quietSince >= QUIET_BEFORE_UPDATE_MS) {
-        clearInterval(timer)
-        activate()
-      }
-    }, 500)
-    return () => clearInterval(timer)
-  }, [deferred, activate])
+    if (!deferred || !activate || draftInProgress) return
+    const timer = setTimeout(activate, QUIET_BEFORE_UPDATE_MS)
+    return () => clearTimeout(timer)
+  }, [deferred, activate, draftInProgress])
 
   if (!activate) return null
   const reload = () => {
-    if (hasWordsInProgress()) setDeferred(true)
+    if (draftInProgress) setDeferred(true)
     else activate()
   }
   return (

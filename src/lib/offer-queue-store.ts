@@ -6,6 +6,7 @@
  * writes (attempt counts, removals) may be lost in a crash at worst, which only means a harmless resend.
  * The queue's policy lives in src/shared/offer-queue-policy.ts; this module only stores.
  */
+import type { PageOfferStorage } from './offer-queue'
 import type { QueuedOffer } from '../shared/offer'
 import { offerQueueOperations, settled } from '../shared/offer-queue-idb'
 import {
@@ -88,4 +89,11 @@ export async function takeOffer(offer: QueuedOffer): Promise<boolean> {
     }
     return settled(store.transaction).then(() => found)
   })
+}
+
+/** The queue as a page's offer queue uses it (src/lib/offer-queue.ts). */
+export const pageOfferStorage: PageOfferStorage = {
+  ...offerQueueStorage,
+  enqueue: enqueueOffer,
+  take: takeOffer,
 }

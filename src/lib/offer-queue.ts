@@ -1,233 +1,246 @@
 /**
- * The offer queue as the page runs it. Storage: src/lib/offer-queue-store.ts (IndexedDB). Policy:
- * src/shared/offer-queue-policy.ts. Wire: src/shared/offer-wire.ts (plain fetch, one offer a request,
- * the same request the service worker sends, so flushing never waits for supabase-js to load).
- * This module decides WHEN to flush and does what only a page can:
- * hand a refused or withdrawn offer's text back to the private entries, with a toast.
+ * The offer queue as a page runs it: an object made by `createOfferQueue`, its state (the running
+ * flush, the backoff timer, the channel) on the instance, like Workbox's `Queue`: storage, sender and
+ * what to do with an offer that goes back are passed in. The app creates and wires one
+ * (src/app/offer-service.ts). Policy: src/shared/offer-queue-policy.ts; wire: src/shared/offer-wire.ts.
+ * This module decides WHEN to flush.
  *
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
  * from the service worker (Background Sync) and a newly held offer. One flusher at a time across tabs
  * and the service worker (Web Lock `unburden-offer-flush`); without Web Locks each tab still flushes
- * one at a time, and a repeat across tabs is harmless because the server ignores a repeated Idempotency-Key.
+ * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
-import type { QueuedOffer } from '../shared/offer'
+import { isOfferChannelMessage, type OfferChannelMessage } from '../shared/messages'
+import type { OfferAnswer, QueuedOffer, RefusalReason } from '../shared/offer'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
-  OFFER_SEND_TIMEOUT_MS,
   flushOfferQueue,
   isWaitingOffer,
   type FlushResult,
+  type OfferQueueStorage,
 } from '../shared/offer-queue-policy'
-import { postOffers } from '../shared/offer-wire'
-import { useAppStore } from '../store'
-import { env } from './env'
-import {
-  enqueueOffer,
-  listOffers,
-  offerQueueStorage,
-  removeOffer,
-  takeOffer,
-} from './offer-queue-store'
 
 /** What asked for a flush. A held offer waits for a running backoff; every other trigger does not. */
 export type FlushTrigger = 'start' | 'online' | 'visible' | 'timer' | 'message' | 'held' | 'manual'
 
-let running: Promise<void> | null = null
+/** Why an offer's words go back to the private entries. */
+export type HandBackReason = RefusalReason | 'withdrawn'
+
+/** Where the page's queue lives (src/lib/offer-queue-store.ts in the app). */
+export interface PageOfferStorage extends OfferQueueStorage {
+  /** Adds `offer`; resolves once it is durably stored. */
+  enqueue(offer: QueuedOffer): Promise<void>
+  /** Removes `offer` if it is still stored; true when it was. */
+  take(offer: QueuedOffer): Promise<boolean>
+}
+
+/** What a queue needs from its host; tests pass fakes. */
+export interface OfferQueueDeps {
+  storage: PageOfferStorage
+  /** One delivery attempt for one offer (src/shared/offer-wire.ts `sendOffer`). */
+  send: (offer: QueuedOffer) => Promise<OfferAnswer>
+  /** Puts the offer's words back in the private entries and tells the visitor, before it leaves. */
+  handBack: (offer: QueuedOffer, reason: HandBackReason) => Promise<void>
+  /** The waiting offers changed (oldest first): the screens' copy follows. */
+  onWaitingOffers: (offers: QueuedOffer[]) => void
+  /** Asks the browser for a Background Sync (Chromium), when an offer is held. */
+  requestBackgroundSync?: () => Promise<void>
+  /** Listens for the service worker's FLUSH_OFFERS; returns how to stop. */
+  onWorkerFlushRequest?: (listener: () => void) => Promise<() => void>
+  isOnline?: () => boolean
+  locks?: LockManager
+  /** Opens the channel on which tabs tell each other the queue changed. */
+  openChannel?: () => BroadcastChannel | undefined
+  random?: () => number
+}
+
+/** A page's offer queue. */
+export interface OfferQueue {
+  /** Reloads the waiting offers from storage and reports them. */
+  refresh(): Promise<QueuedOffer[]>
+  /**
+   * Asks the queue to deliver what it holds; resolves when this tab's flush is over. Requests made
+   * during a flush are coalesced into one more pass.
+   */
+  requestFlush(trigger?: FlushTrigger): Promise<void>
+  /**
+   * Puts `offer` in the queue; resolves once it is durably stored. With `retryInMs` (the Void just
+   * answered a 429 or a failure), the first flush waits that long instead of starting at once.
+   */
+  hold(offer: QueuedOffer, options?: { retryInMs?: number }): Promise<void>
+  /** Takes a waiting offer back (its words return to the private entries); `gone` if already sent. */
+  withdraw(offer: QueuedOffer): Promise<'withdrawn' | 'gone'>
+  /** Starts the triggers (start, online, visible, other tabs, the service worker); returns a stop. */
+  start(): () => void
+  /** Cancels the backoff timer and waits for a running flush to end (shutdown, tests). */
+  settle(): Promise<void>
+}
+
 type Again = 'none' | 'held' | 'forced'
-let again: Again = 'none'
-/** Read through a call, so the compiler does not narrow it across the awaits that change it. */
-const requestedAgain = (): Again => again
-let backoffTimer: ReturnType<typeof setTimeout> | undefined
-let channel: BroadcastChannel | undefined
 
-/** Reloads the store's view of the waiting offers from IndexedDB. */
-export async function refreshPendingOffers(): Promise<QueuedOffer[]> {
-  const offers = (await listOffers()).filter(isWaitingOffer)
-  useAppStore.getState().setPendingOffers(offers)
-  return offers
-}
+/** Makes a page's offer queue over `deps`. */
+export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
+  const isOnline = deps.isOnline ?? (() => navigator.onLine)
+  let running: Promise<void> | null = null
+  let again: Again = 'none'
+  // Read through a call, so the compiler does not narrow it across the awaits that change it.
+  const requestedAgain = (): Again => again
+  let backoffTimer: ReturnType<typeof setTimeout> | undefined
+  let channel: BroadcastChannel | undefined
 
-function announceQueueChanged(): void {
-  channel?.postMessage({ type: 'changed' })
-}
-
-/** Runs `work` while holding the flush lock (every tab and the service worker share it). */
-function withFlushLock<T>(work: () => Promise<T>): Promise<T> {
-  if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return work()
-  return navigator.locks.request(OFFER_FLUSH_LOCK, work)
-}
-
-/**
- * Puts `offer`'s words back in the private entries and says so. Called before the offer leaves the
- * queue; the entries' storage is loaded first, so the entry is written before the offer is removed.
- */
-async function handBack(offer: QueuedOffer, reason: 'refused' | 'withdrawn'): Promise<void> {
-  const state = useAppStore.getState()
-  await state.loadEntries()
-  const now = Date.now()
-  state.restoreEntry(
-    offer.entry ?? { id: now, text: offer.text, date: new Date(now).toISOString() },
-  )
-  state.showToast(
-    reason === 'refused'
-      ? {
-          title: 'The Void could not take these words',
-          description: 'They are back in Return to Yourself, safe in your browser.',
-          variant: 'destructive',
-        }
-      : {
-          title: 'Kept private',
-          description: 'Your words are back in Return to Yourself.',
-        },
-  )
-}
-
-/** Hands back offers the service worker found refused while no page was open. */
-async function handBackRefusedByWorker(): Promise<void> {
-  for (const offer of await listOffers()) {
-    if (isWaitingOffer(offer)) continue
-    await handBack(offer, 'refused')
-    await removeOffer(offer)
+  const refresh = async (): Promise<QueuedOffer[]> => {
+    const offers = (await deps.storage.list()).filter(isWaitingOffer)
+    deps.onWaitingOffers(offers)
+    return offers
   }
-}
 
-async function flushOnce(): Promise<FlushResult | null> {
-  if (!navigator.onLine) return null
-  return withFlushLock(async () => {
-    await handBackRefusedByWorker()
-    return flushOfferQueue({
-      storage: offerQueueStorage,
-      send: (offers) =>
-        postOffers(
-          (input, init) => fetch(input, init),
-          { url: env.supabaseUrl, anonKey: env.supabaseAnonKey },
-          offers,
-          OFFER_SEND_TIMEOUT_MS,
-        ),
-      onRefused: async (offer, answer) => {
-        console.error('The Void refused a queued offer', answer)
-        await handBack(offer, 'refused')
-        await removeOffer(offer)
-      },
-    })
-  })
-}
-
-function scheduleRetry(delayMs: number): void {
-  clearTimeout(backoffTimer)
-  backoffTimer = setTimeout(() => {
-    backoffTimer = undefined
-    void requestOfferFlush('timer')
-  }, delayMs)
-}
-
-/**
- * Asks the queue to deliver what it holds; resolves when this tab's flush is over. Requests made
- * during a flush are coalesced into one more pass.
- */
-export function requestOfferFlush(trigger: FlushTrigger = 'manual'): Promise<void> {
-  if (trigger === 'held' && backoffTimer !== undefined) return running ?? Promise.resolve()
-  if (running) {
-    if (again !== 'forced') again = trigger === 'held' ? 'held' : 'forced'
-    return running
+  const announceQueueChanged = (): void => {
+    const message: OfferChannelMessage = { type: 'QUEUE_CHANGED' }
+    channel?.postMessage(message)
   }
-  clearTimeout(backoffTimer)
-  backoffTimer = undefined
-  running = (async () => {
-    let result: FlushResult | null
-    for (;;) {
-      again = 'none'
-      result = await flushOnce().catch((error: unknown) => {
-        console.error('The offer queue could not be flushed', error)
-        return null
-      })
-      await refreshPendingOffers().catch(() => [])
-      if (result && (result.delivered.length > 0 || result.refused.length > 0))
-        announceQueueChanged()
-      // A newly held offer does not cut a backoff short; any other trigger does.
-      const requested = requestedAgain()
-      if (requested === 'forced' || (requested === 'held' && result?.retryInMs == null)) continue
-      break
+
+  const withFlushLock = <T>(work: () => Promise<T>): Promise<T> =>
+    deps.locks ? deps.locks.request(OFFER_FLUSH_LOCK, work) : work()
+
+  // Offers the service worker found refused while no page was open.
+  const handBackRefusedByWorker = async (): Promise<void> => {
+    for (const offer of await deps.storage.list()) {
+      if (isWaitingOffer(offer)) continue
+      await deps.handBack(offer, offer.refusedReason ?? 'refused')
+      await deps.storage.remove([offer])
     }
-    if (result?.retryInMs != null) scheduleRetry(result.retryInMs)
-  })().finally(() => {
-    running = null
-  })
-  return running
-}
-
-/** Cancels the backoff timer and waits for a running flush to end (shutdown, tests). */
-export async function settleOfferQueue(): Promise<void> {
-  clearTimeout(backoffTimer)
-  backoffTimer = undefined
-  await running
-  clearTimeout(backoffTimer)
-  backoffTimer = undefined
-}
-
-/** Puts `offer` in the queue; resolves once it is durably stored. */
-export async function holdOffer(offer: QueuedOffer): Promise<void> {
-  await enqueueOffer(offer)
-  announceQueueChanged()
-  await refreshPendingOffers().catch(() => [])
-  void import('./sw-bridge')
-    .then(({ requestBackgroundSync }) => requestBackgroundSync())
-    .catch(() => undefined)
-  void requestOfferFlush('held')
-}
-
-/**
- * Takes a waiting offer back before it is sent: its words return to the private entries.
- * Answers `gone` when it was delivered (or withdrawn elsewhere) meanwhile.
- */
-export async function withdrawOffer(offer: QueuedOffer): Promise<'withdrawn' | 'gone'> {
-  const outcome = await withFlushLock(async () => {
-    const stillQueued = (await listOffers()).some((o) => o.clientId === offer.clientId)
-    if (!stillQueued) return 'gone' as const
-    await handBack(offer, 'withdrawn')
-    await takeOffer(offer)
-    return 'withdrawn' as const
-  })
-  await refreshPendingOffers().catch(() => [])
-  announceQueueChanged()
-  return outcome
-}
-
-/** Starts the queue's triggers (app start, online, visible, other tabs, the service worker). */
-export function startOfferQueue(): () => void {
-  const onOnline = () => void requestOfferFlush('online')
-  const onVisibility = () => {
-    if (document.visibilityState === 'visible') void requestOfferFlush('visible')
   }
-  const onChannel = () => void refreshPendingOffers().catch(() => [])
-  window.addEventListener('online', onOnline)
-  document.addEventListener('visibilitychange', onVisibility)
-  if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(OFFER_CHANNEL)
-    channel.addEventListener('message', onChannel)
-  }
-  let stopWorkerMessages: (() => void) | undefined
-  let stopped = false
-  void import('./sw-bridge')
-    .then(({ onWorkerMessage }) => {
-      if (stopped) return
-      stopWorkerMessages = onWorkerMessage((message) => {
-        if (message.type === 'FLUSH_OFFERS') void requestOfferFlush('message')
+
+  const flushOnce = async (): Promise<FlushResult | null> => {
+    if (!isOnline()) return null
+    return withFlushLock(async () => {
+      await handBackRefusedByWorker()
+      return flushOfferQueue({
+        storage: deps.storage,
+        send: ([offer]) => deps.send(offer!),
+        batchSize: 1,
+        onRefused: async (offer, answer, reason) => {
+          console.error('The Void did not take a queued offer', reason, answer)
+          await deps.handBack(offer, reason)
+          await deps.storage.remove([offer])
+        },
+        ...(deps.random ? { random: deps.random } : {}),
       })
     })
-    .catch(() => undefined)
-  void refreshPendingOffers()
-    .catch(() => [])
-    .then(() => requestOfferFlush('start'))
-  return () => {
-    stopped = true
-    window.removeEventListener('online', onOnline)
-    document.removeEventListener('visibilitychange', onVisibility)
-    channel?.close()
-    channel = undefined
-    stopWorkerMessages?.()
+  }
+
+  const scheduleRetry = (delayMs: number): void => {
+    clearTimeout(backoffTimer)
+    backoffTimer = setTimeout(() => {
+      backoffTimer = undefined
+      void requestFlush('timer')
+    }, delayMs)
+  }
+
+  const cancelRetry = (): void => {
     clearTimeout(backoffTimer)
     backoffTimer = undefined
   }
+
+  function requestFlush(trigger: FlushTrigger = 'manual'): Promise<void> {
+    if (trigger === 'held' && backoffTimer !== undefined) return running ?? Promise.resolve()
+    if (running) {
+      if (again !== 'forced') again = trigger === 'held' ? 'held' : 'forced'
+      return running
+    }
+    cancelRetry()
+    running = (async () => {
+      let result: FlushResult | null
+      for (;;) {
+        again = 'none'
+        result = await flushOnce().catch((error: unknown) => {
+          console.error('The offer queue could not be flushed', error)
+          return null
+        })
+        await refresh().catch(() => [])
+        if (result && (result.delivered.length > 0 || result.refused.length > 0))
+          announceQueueChanged()
+        // A newly held offer does not cut a backoff short; any other trigger does.
+        const requested = requestedAgain()
+        if (requested === 'forced' || (requested === 'held' && result?.retryInMs == null)) continue
+        break
+      }
+      if (result?.retryInMs != null) scheduleRetry(result.retryInMs)
+    })().finally(() => {
+      running = null
+    })
+    return running
+  }
+
+  return {
+    refresh,
+    requestFlush,
+    async hold(offer, options = {}) {
+      await deps.storage.enqueue(offer)
+      announceQueueChanged()
+      await refresh().catch(() => [])
+      void deps.requestBackgroundSync?.().catch(() => undefined)
+      // After a 429 (or any failure) the Void said when to come back: no flush before then.
+      if (options.retryInMs !== undefined && backoffTimer === undefined && !running)
+        scheduleRetry(options.retryInMs)
+      void requestFlush('held')
+    },
+    async withdraw(offer) {
+      const outcome = await withFlushLock(async () => {
+        const stillQueued = (await deps.storage.list()).some((o) => o.clientId === offer.clientId)
+        if (!stillQueued) return 'gone' as const
+        await deps.handBack(offer, 'withdrawn')
+        await deps.storage.take(offer)
+        return 'withdrawn' as const
+      })
+      await refresh().catch(() => [])
+      announceQueueChanged()
+      return outcome
+    },
+    start() {
+      const onOnline = () => void requestFlush('online')
+      const onVisibility = () => {
+        if (document.visibilityState === 'visible') void requestFlush('visible')
+      }
+      const onChannel = (event: MessageEvent) => {
+        if (isOfferChannelMessage(event.data)) void refresh().catch(() => [])
+      }
+      window.addEventListener('online', onOnline)
+      document.addEventListener('visibilitychange', onVisibility)
+      channel = deps.openChannel?.()
+      channel?.addEventListener('message', onChannel)
+      let stopWorkerMessages: (() => void) | undefined
+      let stopped = false
+      void deps
+        .onWorkerFlushRequest?.(() => void requestFlush('message'))
+        .then((stop) => {
+          if (stopped) stop()
+          else stopWorkerMessages = stop
+        })
+        .catch(() => undefined)
+      void refresh()
+        .catch(() => [])
+        .then(() => requestFlush('start'))
+      return () => {
+        stopped = true
+        window.removeEventListener('online', onOnline)
+        document.removeEventListener('visibilitychange', onVisibility)
+        channel?.close()
+        channel = undefined
+        stopWorkerMessages?.()
+        cancelRetry()
+      }
+    },
+    async settle() {
+      cancelRetry()
+      await running
+      cancelRetry()
+    },
+  }
+}
+
+/** The BroadcastChannel of the offer queue, where the browser has one. */
+export function openOfferChannel(): BroadcastChannel | undefined {
+  return typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(OFFER_CHANNEL)
 }

@@ -1,67 +1,10 @@
 /**
- * The one data module that talks to The Void's backend. supabase-js is loaded the first time it is
- * needed, so the writer's first paint carries none of it. It never stores an auth session
- * (PRODUCT.md 12).
+ * Reading The Void's wall from its backend (offers travel through src/shared/offer-wire.ts). No auth
+ * session is ever stored (PRODUCT.md 12): only the public key is sent.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { OfferAnswer } from '../shared/offer'
-import { totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  VOID_TABLE,
-  type VoidCursor,
-  type VoidOfferRow,
-  type VoidThought,
-} from '../shared/void-rest'
+import { CACHED_AT_HEADER, totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
+import { VOID_TABLE, type VoidCursor, type VoidThought } from '../shared/void-rest'
 import { env } from './env'
-
-/** How long an offer may take before it is held for later, in ms. */
-export const OFFER_TIMEOUT_MS = 8000
-
-/**
- * Header the service worker adds when it answers a feed request from its cache: the ISO time the
- * cached answer was fetched from the backend.
- */
-export const CACHED_AT_HEADER = 'x-unburden-cached-at'
-
-let client: Promise<SupabaseClient> | undefined
-
-/** The shared supabase-js client, created on first use. */
-export function getVoidClient(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(env.supabaseUrl, env.supabaseAnonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    }),
-  )
-  return client
-}
-
-/** Sends one offer; a repeat of the same `clientId` is ignored by the database. Never throws. */
-export async function sendOffer(
-  offer: { clientId: string; text: string },
-  timeoutMs: number = OFFER_TIMEOUT_MS,
-): Promise<OfferAnswer> {
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  try {
-    const supabase = await getVoidClient()
-    // The spec's insert; the key travels in a header, and the database skips a repeated key itself
-    // (supabase/migrations).
-    const row: VoidOfferRow = { text: offer.text }
-    const { status } = await supabase
-      .from(VOID_TABLE)
-      .insert(row)
-      .setHeader(IDEMPOTENCY_KEY_HEADER, offer.clientId)
-      .abortSignal(controller.signal)
-    if (controller.signal.aborted) return { kind: 'timeout' }
-    if (!status) return { kind: 'network-error' }
-    return { kind: 'status', status }
-  } catch {
-    return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error' }
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 /** How long a page of the feed may take before it counts as failed, in ms. */
 export const FEED_TIMEOUT_MS = 8000

@@ -29,3 +29,13 @@ export function isPageToWorkerMessage(data: unknown): data is PageToWorkerMessag
   const backend = data.backend as Partial<BackendConfig> | null
   return typeof backend?.url === 'string' && typeof backend.anonKey === 'string'
 }
+
+/** Sent by a tab (or the service worker) to the others on the BroadcastChannel OFFER_CHANNEL. */
+export type OfferChannelMessage =
+  /** The offer queue changed (an offer was held, delivered, refused or withdrawn): re-read it. */
+  { type: 'QUEUE_CHANGED' }
+
+/** True when `data` is a message of the offer channel. */
+export function isOfferChannelMessage(data: unknown): data is OfferChannelMessage {
+  return hasType(data) && data.type === 'QUEUE_CHANGED'
+}

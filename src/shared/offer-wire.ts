@@ -1,12 +1,18 @@
 /**
- * Offers on the wire, without supabase-js: the exact request supabase-js makes for
- * `insert({ text }).setHeader('Idempotency-Key', clientId)` (PostgREST's HTTP contract): one offer
- * per request, the body the spec's `{"text"}`, its client-made id in the `Idempotency-Key` header.
- * The database claims the key from the request's headers and skips a repeat, still answering 2xx
- * (supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
- * needs supabase-js.
+ * The one way an offer travels to The Void, for the writer, Return to Yourself, the page's queue and
+ * the service worker alike: one offer per request, built by PostgREST's own client
+ * (`@supabase/postgrest-js`, the package behind supabase-js's `from()`, about 5 KB gzip, so the
+ * worker can carry it): the spec's `insert({ text })`, its client-made id in the `Idempotency-Key`
+ * header. The database claims the key and skips a repeat, still answering 2xx (supabase/migrations).
+ * One timeout (OFFER_SEND_TIMEOUT_MS, src/shared/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
+ *
+ * The answer is read from the raw response, not from the client's result: postgrest-js turns a 404
+ * with an empty body into a 204, which would count an offer to a moved project as delivered, and it
+ * does not pass `Retry-After` on. It never retries a POST.
  */
+import { PostgrestClient } from '@supabase/postgrest-js'
 import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
+import { OFFER_SEND_TIMEOUT_MS } from './offer-queue-policy'
 import { IDEMPOTENCY_KEY_HEADER, VOID_TABLE, type VoidOfferRow } from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
@@ -17,60 +23,34 @@ export interface BackendConfig {
 
 type Offer = Pick<QueuedOffer, 'clientId' | 'text'>
 
-/** The request that offers `offer` to The Void; a repeated client id stores nothing. */
-export function offerRequest(
-  backend: BackendConfig,
-  offer: Offer,
-): { url: string; init: RequestInit } {
-  const row: VoidOfferRow = { text: offer.text }
-  return {
-    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}`,
-    init: {
-      method: 'POST',
-      headers: {
-        apikey: backend.anonKey,
-        Authorization: `Bearer ${backend.anonKey}`,
-        'Content-Type': 'application/json',
-        'Content-Profile': 'public',
-        Prefer: 'return=minimal',
-        [IDEMPOTENCY_KEY_HEADER]: offer.clientId,
-      },
-      body: JSON.stringify(row),
-    },
-  }
-}
-
 /**
- * Sends `offers` in order, one request each (a request carries one key), with `fetchOffer` (plain
- * fetch), each given up after `timeoutMs`. Stops at the first answer that is not a 2xx and returns it;
- * else the last one. Resending offers already delivered is harmless. Never throws.
+ * Sends one offer with `fetchOffer` (the page's or the worker's fetch), giving up after `timeoutMs`.
+ * Answers the status (with `Retry-After` in ms when given), a network error or a timeout. Never throws.
  */
-export async function postOffers(
-  fetchOffer: typeof fetch,
-  backend: BackendConfig,
-  offers: readonly Offer[],
-  timeoutMs: number,
-): Promise<OfferAnswer> {
-  let answer: OfferAnswer = { kind: 'network-error' }
-  for (const offer of offers) {
-    answer = await postOffer(fetchOffer, backend, offer, timeoutMs)
-    if (answer.kind !== 'status' || answer.status < 200 || answer.status > 299) break
-  }
-  return answer
-}
-
-async function postOffer(
+export async function sendOffer(
   fetchOffer: typeof fetch,
   backend: BackendConfig,
   offer: Offer,
-  timeoutMs: number,
+  timeoutMs: number = OFFER_SEND_TIMEOUT_MS,
 ): Promise<OfferAnswer> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
+  let response: Response | undefined
+  const client = new PostgrestClient(`${backend.url.replace(/\/+$/, '')}/rest/v1`, {
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+    schema: 'public',
+    fetch: async (input, init) => (response = await fetchOffer(input, init)),
+  })
   try {
-    const { url, init } = offerRequest(backend, offer)
-    const response = await fetchOffer(url, { ...init, signal: controller.signal })
-    await response.arrayBuffer().catch(() => undefined)
+    const row: VoidOfferRow = { text: offer.text }
+    await client
+      .from(VOID_TABLE)
+      .insert(row)
+      .setHeader('Prefer', 'return=minimal')
+      .setHeader(IDEMPOTENCY_KEY_HEADER, offer.clientId)
+      .abortSignal(controller.signal)
+    if (!response)
+      return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error' }
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
     return {
       kind: 'status',

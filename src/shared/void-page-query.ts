@@ -3,7 +3,13 @@
  * after the last row shown (never offset). `created_at` is quoted, as the backend sends it (with
  * microseconds and a `+00:00` offset), so it round-trips exactly.
  */
-import { VOID_PAGE_SIZE, type VoidCursor } from './void-rest'
+import { VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
+
+/**
+ * Header the service worker adds when it answers a feed request from its cache: the ISO time the
+ * cached answer was fetched from the backend. The page reads it to say how old the feed is.
+ */
+export const CACHED_AT_HEADER = 'x-unburden-cached-at'
 
 /** The query string of the page after `cursor` (the first page without one). */
 export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PAGE_SIZE): string {
@@ -23,4 +29,21 @@ export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PA
 export function totalFromContentRange(header: string | null): number | null {
   const match = header ? /\/(\d+)$/.exec(header.trim()) : null
   return match ? Number(match[1]) : null
+}
+
+/** The parameters of the first page's query: what a first-page GET may carry, besides `offset=0`. */
+const FIRST_PAGE_PARAMS = new Set(new URLSearchParams(voidPageQuery(null)).keys())
+
+/**
+ * True for a GET of the feed's first page as `voidPageQuery(null)` builds it: the table with only
+ * that query's parameters (any limit), or `offset=0`. Never a POST, a cursor or a later offset.
+ */
+export function isVoidFeedFirstPage(url: URL, method: string): boolean {
+  if (method !== 'GET' || !url.pathname.endsWith(`/rest/v1/${VOID_TABLE}`)) return false
+  for (const [name, value] of url.searchParams) {
+    if (FIRST_PAGE_PARAMS.has(name)) continue
+    if (name === 'offset' && value === '0') continue
+    return false
+  }
+  return true
 }

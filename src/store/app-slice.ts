@@ -1,4 +1,4 @@
-/** App-wide status: connectivity and a waiting new version. */
+/** App-wide status: connectivity, a waiting new version, and whether the writer holds a draft. */
 import type { StateCreator } from 'zustand'
 import type { StoreState } from './types'
 
@@ -8,6 +8,9 @@ export interface AppSlice {
   /** Set when a new version is waiting; calling it switches to the new version. */
   activateUpdate: (() => void) | null
   setActivateUpdate: (activate: (() => void) | null) => void
+  /** True while the writer's text area holds words a reload would lose (set by the writer). */
+  draftInProgress: boolean
+  setDraftInProgress: (draftInProgress: boolean) => void
 }
 
 export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set) => ({
@@ -15,4 +18,6 @@ export const createAppSlice: StateCreator<StoreState, [], [], AppSlice> = (set) 
   setOnline: (online) => set({ online }),
   activateUpdate: null,
   setActivateUpdate: (activateUpdate) => set({ activateUpdate }),
+  draftInProgress: false,
+  setDraftInProgress: (draftInProgress) => set({ draftInProgress }),
 })

@@ -1,14 +1,41 @@
-/** The offers waiting in the queue, as screens show them. The queue itself lives in IndexedDB. */
+/**
+ * The offers waiting in the queue, as screens show them, and the two things screens do with offers.
+ * The queue itself lives in IndexedDB and is run by an object the app creates
+ * (src/app/offer-service.ts); the app connects its actions here once, and a screen that offers before
+ * then waits for it.
+ */
 import type { StateCreator } from 'zustand'
-import type { QueuedOffer } from '../shared/offer'
+import type { OfferOrigin, QueuedOffer } from '../shared/offer'
+import type { OfferOutcome } from '../shared/offer-outcome'
 import type { StoreState } from './types'
 
-export interface OffersSlice {
-  pendingOffers: QueuedOffer[]
-  setPendingOffers: (offers: QueuedOffer[]) => void
+/** What the app's offer service does for screens. */
+export interface OfferActions {
+  /** Offers `text` to The Void (sent now or held); never throws. */
+  offerToVoid: (
+    text: string,
+    origin: OfferOrigin,
+    entry?: QueuedOffer['entry'],
+  ) => Promise<OfferOutcome>
+  /** Takes a waiting offer back to the private entries; `gone` when it was sent meanwhile. */
+  withdrawOffer: (offer: QueuedOffer) => Promise<'withdrawn' | 'gone'>
 }
 
-export const createOffersSlice: StateCreator<StoreState, [], [], OffersSlice> = (set) => ({
-  pendingOffers: [],
-  setPendingOffers: (pendingOffers) => set({ pendingOffers }),
-})
+export interface OffersSlice extends OfferActions {
+  pendingOffers: QueuedOffer[]
+  setPendingOffers: (offers: QueuedOffer[]) => void
+  /** Called once by the app with its offer service; the first call wins. */
+  connectOffers: (actions: OfferActions) => void
+}
+
+export const createOffersSlice: StateCreator<StoreState, [], [], OffersSlice> = (set) => {
+  let connect: (actions: OfferActions) => void = () => undefined
+  const connected = new Promise<OfferActions>((resolve) => (connect = resolve))
+  return {
+    pendingOffers: [],
+    setPendingOffers: (pendingOffers) => set({ pendingOffers }),
+    connectOffers: (actions) => connect(actions),
+    offerToVoid: async (...args) => (await connected).offerToVoid(...args),
+    withdrawOffer: async (offer) => (await connected).withdrawOffer(offer),
+  }
+}

@@ -8,7 +8,6 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { ConfirmDialog } from '../../components/dialog'
 import { ScreenHeader } from '../../components/screen-header'
-import { offerToVoid } from '../../lib/offer-to-void'
 import { askToPersist, downloadSanctuaryCopy, isPersisted } from '../../lib/sanctuary-storage'
 import {
   entriesCountLabel,
@@ -17,25 +16,10 @@ import {
   readEntriesCopy,
   type SanctuaryEntry,
 } from '../../shared/sanctuary-entries'
+import { SANCTUARY_TEXTS, sanctuaryOfferToast } from '../../shared/offer-outcome'
 import { isReadyText } from '../../shared/thought'
 import { useAppStore } from '../../store'
 import './sanctuary.css'
-
-/** The confirmation texts and toasts, word for word (SPEC.md 4, 5). */
-export const SANCTUARY_TEXTS = {
-  publishTitle: 'Publish to The Void?',
-  publishDescription:
-    'This will publish your thought anonymously to The Void for everyone to read. Once published, you cannot delete it later. Are you ready to share this with the world?',
-  deleteTitle: 'Let this thought go?',
-  deleteDescription: 'This will permanently delete your thought. It cannot be recovered.',
-  publishedTitle: 'Your courage matters',
-  publishedDescription:
-    'Thank you for sharing something so personal with the world. Your words may touch someone who needs to hear them.',
-  heldTitle: 'Held for The Void.',
-  heldDescription: "It will be offered when you're back online.",
-  failedTitle: 'Unable to publish',
-  failedDescription: 'There was an error publishing your thought. Please try again.',
-} as const
 
 type Pending = { kind: 'publish' | 'delete'; entry: SanctuaryEntry } | null
 
@@ -60,7 +44,7 @@ export function SanctuaryScreen() {
   }
 
   const publish = async (entry: SanctuaryEntry) => {
-    const { removeEntry, showToast } = useAppStore.getState()
+    const { removeEntry, showToast, offerToVoid } = useAppStore.getState()
     setBusy(true)
     const outcome = isReadyText(entry.text)
       ? await offerToVoid(entry.text, 'sanctuary', entry)
@@ -69,23 +53,8 @@ export function SanctuaryScreen() {
       // Offered, or safely in the queue: only now does the entry leave the list (PRODUCT.md 6).
       actionButton.current = null
       await removeEntry(entry.id)
-      if (outcome === 'offered')
-        showToast({
-          title: SANCTUARY_TEXTS.publishedTitle,
-          description: SANCTUARY_TEXTS.publishedDescription,
-        })
-      else
-        showToast({
-          title: SANCTUARY_TEXTS.heldTitle,
-          description: SANCTUARY_TEXTS.heldDescription,
-        })
-    } else {
-      showToast({
-        title: SANCTUARY_TEXTS.failedTitle,
-        description: SANCTUARY_TEXTS.failedDescription,
-        variant: 'destructive',
-      })
     }
+    showToast(sanctuaryOfferToast(outcome))
     close()
   }
 

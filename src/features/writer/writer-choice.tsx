@@ -2,24 +2,16 @@
  * What happens to a readied thought: the choice dialog, its three outcomes and the full-screen message
  * that follows each for 3 s (SPEC.md "States and transitions: Room", PRODUCT.md 4, 5, 12). Loaded
  * with `import()` from the writer, so none of it weighs on the first paint. Letting go and saving
- * privately make no network request; only offering reaches the network, through offerToVoid.
+ * privately make no network request; only offering reaches the network, through the store's
+ * `offerToVoid` (the app's offer service).
  */
 import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../components/dialog'
-import { offerToVoid } from '../../lib/offer-to-void'
 import { askToPersist } from '../../lib/sanctuary-storage'
+import { OUTCOME_MESSAGES, writerOfferMessage } from '../../shared/offer-outcome'
 import { MESSAGE_DURATION_MS } from '../../shared/thought'
 import { useAppStore } from '../../store'
 import './writer-choice.css'
-
-/** The outcome messages, word for word. */
-export const OUTCOME_MESSAGES = {
-  letGo: 'Gone. But it mattered.',
-  saved: 'Saved. This stays with you.',
-  offered: 'Offered to The Void.',
-  held: "Held for The Void. It will be offered when you're back online.",
-  failed: 'Something went wrong. Try again.',
-} as const
 
 type Phase =
   { kind: 'choosing' } | { kind: 'working'; label: string } | { kind: 'message'; message: string }
@@ -115,11 +107,9 @@ export function WriterChoice({ text, onClear, onCancel, onDone, returnFocus }: W
 
   const offer = async () => {
     setPhase({ kind: 'working', label: 'Offering to The Void…' })
-    const outcome = await offerToVoid(text, 'writer')
-    if (outcome === 'offered') show(OUTCOME_MESSAGES.offered, true)
-    else if (outcome === 'held') show(OUTCOME_MESSAGES.held, true)
+    const outcome = await useAppStore.getState().offerToVoid(text, 'writer')
     // Refused for good: cleared anyway, as SPEC.md says. Unsaved: neither sent nor stored, so kept.
-    else show(OUTCOME_MESSAGES.failed, outcome === 'refused')
+    show(writerOfferMessage(outcome), outcome !== 'unsaved')
   }
 
   if (phase.kind === 'message') return <OutcomeMessage message={phase.message} busy={false} />

@@ -16,6 +16,7 @@ import { HelpLink } from '../../components/help-link'
 import { ScreenHeader } from '../../components/screen-header'
 import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thought'
 import { fitInsertion } from '../../shared/thought-input'
+import { useAppStore } from '../../store'
 import './writer.css'
 
 type ChoiceModule = typeof import('./writer-choice')
@@ -38,6 +39,12 @@ const onApple = () =>
 /** The writing screen. */
 export function WriterScreen() {
   const [text, setText] = useState('')
+  // Tells the rest of the app (the update prompt) that words a reload would lose are here.
+  const draftInProgress = text.trim() !== ''
+  useEffect(() => {
+    useAppStore.getState().setDraftInProgress(draftInProgress)
+  }, [draftInProgress])
+  useEffect(() => () => useAppStore.getState().setDraftInProgress(false), [])
   const [note, setNote] = useState('')
   const [choice, setChoice] = useState<ChoiceModule | null>(null)
   const choosing = choice !== null

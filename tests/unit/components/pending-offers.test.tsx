@@ -1,11 +1,19 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createOfferService } from '../../../src/app/offer-service'
 import { PendingOffers } from '../../../src/components/pending-offers'
 import { enqueueOffer, listOffers, removeOffer } from '../../../src/lib/offer-queue-store'
 import { resetAppStore, useAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
-vi.mock('../../../src/lib/void-api', () => ({ sendOffer: vi.fn() }))
+// The app's offer service, connected to the store as the app does; nothing is ever sent.
+useAppStore.getState().connectOffers(
+  createOfferService({
+    store: useAppStore,
+    fetch: vi.fn(() => Promise.reject(new TypeError('no network in this test'))),
+    backend: { url: 'http://localhost:54321', anonKey: 'anon' },
+  }),
+)
 
 afterEach(async () => {
   cleanup()

@@ -9,14 +9,14 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** The writer's draft as it reports it to the store. */
+const setDraft = (text: string) =>
+  act(() => useAppStore.getState().setDraftInProgress(text.trim() !== ''))
+
 function renderWithWriter(text: string) {
   const activate = vi.fn()
-  render(
-    <>
-      <textarea id="thought" defaultValue={text} aria-label="Your thought" />
-      <UpdatePrompt />
-    </>,
-  )
+  setDraft(text)
+  render(<UpdatePrompt />)
   act(() => useAppStore.getState().setActivateUpdate(activate))
   return activate
 }
@@ -34,7 +34,7 @@ describe('UpdatePrompt', () => {
     expect(activate).toHaveBeenCalledOnce()
   })
 
-  it('never reloads while the text area holds words; it waits until they are dealt with', () => {
+  it('never reloads while a draft is open; it waits until the words are dealt with', () => {
     vi.useFakeTimers()
     const activate = renderWithWriter('half a thought')
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
@@ -42,14 +42,13 @@ describe('UpdatePrompt', () => {
     expect(screen.getByText(/will load once your words are dealt with/)).toBeTruthy()
     act(() => vi.advanceTimersByTime(60_000))
     expect(activate).not.toHaveBeenCalled()
-    const thought = document.querySelector<HTMLTextAreaElement>('#thought')!
-    thought.value = ''
+    setDraft('')
     act(() => vi.advanceTimersByTime(QUIET_BEFORE_UPDATE_MS - 1000))
     expect(activate).not.toHaveBeenCalled()
-    thought.value = 'typing again'
+    setDraft('typing again')
     act(() => vi.advanceTimersByTime(QUIET_BEFORE_UPDATE_MS * 2))
     expect(activate).not.toHaveBeenCalled()
-    thought.value = ''
+    setDraft('')
     act(() => vi.advanceTimersByTime(QUIET_BEFORE_UPDATE_MS + 1000))
     expect(activate).toHaveBeenCalledOnce()
   })

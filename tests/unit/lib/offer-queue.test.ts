@@ -1,51 +1,65 @@
 // @vitest-environment happy-dom
 /**
  * The page's queue: triggers, hand-back of refused and withdrawn offers, and offerToVoid, over
- * fake-indexeddb with the backend stubbed: `fetch` for the queue's flushes (plain PostgREST requests),
- * supabase-js's `sendOffer` for offerToVoid's direct send. Each test loads fresh modules.
+ * fake-indexeddb with the backend stubbed by one fetch (the one offer sender's requests). Each test
+ * makes a fresh store and a fresh queue from the factories, as the app does once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { OfferAnswer, QueuedOffer } from '../../../src/shared/offer'
+import { createOfferService } from '../../../src/app/offer-service'
+import * as store from '../../../src/lib/offer-queue-store'
+import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
+import type { OfferAnswer } from '../../../src/shared/offer'
+import { createAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
 /** What the stubbed backend answers, to every request, until told otherwise. */
 let current: OfferAnswer = { kind: 'network-error' }
 /** The client ids of each request the backend received, in order. */
 let requests: string[][] = []
+/** The bodies the backend received, in order. */
+let bodies: { text: string }[] = []
 const answer = (next: OfferAnswer) => (current = next)
 const sentIds = () => requests.flat()
 
-const sendOffer = vi.fn(async (offer: QueuedOffer): Promise<OfferAnswer> => {
-  requests.push([offer.clientId])
-  return current
-})
-vi.mock('../../../src/lib/void-api', () => ({ sendOffer: (o: QueuedOffer) => sendOffer(o) }))
-
-/** The flush's plain fetch: answers `current`, or fails like a dead network. */
+/** The backend: answers `current`, or fails like a dead network. */
 async function backendFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  requests.push([(init?.headers as Record<string, string>)['Idempotency-Key']!])
+  requests.push([new Headers(init?.headers).get('idempotency-key') ?? 'no key'])
+  bodies.push(JSON.parse(String(init?.body)) as { text: string })
   const reply = current
   if (reply.kind !== 'status') throw new TypeError('Failed to fetch')
-  return new Response(null, { status: reply.status })
+  return new Response(null, {
+    status: reply.status,
+    headers:
+      reply.retryAfterMs === undefined ? {} : { 'retry-after': String(reply.retryAfterMs / 1000) },
+  })
 }
-vi.mock('../../../src/lib/sw-bridge', () => ({
-  requestBackgroundSync: async () => undefined,
-  onWorkerMessage: () => () => undefined,
-}))
+/** The fetch the service sends with; a test may swap what it does. */
+let fetchImpl: typeof fetch = backendFetch
 
 const status = (code: number): OfferAnswer => ({ kind: 'status', status: code })
 
 let settle: (() => Promise<void>) | undefined
 
 async function load() {
-  vi.resetModules()
-  const queue = await import('../../../src/lib/offer-queue')
-  const store = await import('../../../src/lib/offer-queue-store')
-  const { useAppStore } = await import('../../../src/store')
-  const { offerToVoid } = await import('../../../src/lib/offer-to-void')
+  const useAppStore = createAppStore()
+  const service = createOfferService({
+    store: useAppStore,
+    fetch: (input, init) => fetchImpl(input, init),
+    backend: { url: 'http://localhost:54321', anonKey: 'anon' },
+  })
+  const { queue } = service
   for (const offer of await store.listOffers()) await store.removeOffer(offer)
-  settle = queue.settleOfferQueue
-  return { ...queue, ...store, useAppStore, offerToVoid }
+  settle = () => queue.settle()
+  return {
+    ...store,
+    useAppStore,
+    offerToVoid: service.offerToVoid,
+    holdOffer: queue.hold,
+    requestOfferFlush: queue.requestFlush,
+    startOfferQueue: queue.start,
+    refreshPendingOffers: queue.refresh,
+    withdrawOffer: queue.withdraw,
+  }
 }
 
 function setOnline(online: boolean) {
@@ -54,9 +68,11 @@ function setOnline(online: boolean) {
 
 beforeEach(() => {
   localStorage.clear()
+  resetSanctuaryMemory()
   current = { kind: 'network-error' }
   requests = []
-  vi.stubGlobal('fetch', vi.fn(backendFetch))
+  bodies = []
+  fetchImpl = backendFetch
   setOnline(true)
 })
 afterEach(async () => {
@@ -68,13 +84,10 @@ describe('holding and flushing', () => {
   it('a held offer is stored, shown as pending, then delivered and no longer pending', async () => {
     const q = await load()
     let deliver!: () => void
-    vi.stubGlobal(
-      'fetch',
-      (url: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          deliver = () => resolve(backendFetch(url, init))
-        }),
-    )
+    fetchImpl = (url: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve) => {
+        deliver = () => resolve(backendFetch(url, init))
+      })
     answer(status(201))
     const offer = makeOffer()
     await q.holdOffer(offer)
@@ -232,7 +245,7 @@ describe('offerToVoid', () => {
     const q = await load()
     answer(status(201))
     await expect(q.offerToVoid('  hello  ', 'writer')).resolves.toBe('offered')
-    expect(sendOffer.mock.calls[0]?.[0].text).toBe('hello')
+    expect(bodies).toEqual([{ text: 'hello' }])
     expect(await q.listOffers()).toEqual([])
   })
 
@@ -287,5 +300,39 @@ describe('offerToVoid', () => {
     answer(status(503))
     await expect(q.offerToVoid('second', 'writer')).resolves.toBe('held')
     expect((await q.listOffers()).map((o) => o.text)).toEqual(['first', 'second'])
+  })
+
+  it("after a direct send's 429 with Retry-After: 5, the next try waits at least 5 s", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const q = await load()
+    answer({ kind: 'status', status: 429, retryAfterMs: 5000 })
+    await expect(q.offerToVoid('words', 'writer')).resolves.toBe('held')
+    expect(sentIds()).toHaveLength(1)
+    answer(status(201))
+    await vi.advanceTimersByTimeAsync(4999)
+    expect(sentIds()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(sentIds()).toHaveLength(2)
+  })
+})
+
+describe("the queue honours a 429's Retry-After", () => {
+  it('a flush stopped by a 429 with Retry-After: 5 tries again no sooner than 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    const q = await load()
+    await q.enqueueOffer(makeOffer())
+    answer({ kind: 'status', status: 429, retryAfterMs: 5000 })
+    await q.requestOfferFlush('manual')
+    expect(sentIds()).toHaveLength(1)
+    answer(status(201))
+    await q.holdOffer(makeOffer())
+    await vi.advanceTimersByTimeAsync(4999)
+    expect(sentIds()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(sentIds()).toHaveLength(3)
+    vi.mocked(Math.random).mockRestore()
   })
 })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CACHED_AT_HEADER, fetchVoidPage } from '../../../src/lib/void-api'
+import { fetchVoidPage } from '../../../src/lib/void-api'
+import { CACHED_AT_HEADER } from '../../../src/shared/void-page-query'
 import { env } from '../../../src/lib/env'
 
 const row = { id: 3, text: 'a\nb', created_at: '2025-01-05T10:30:00.123456+00:00' }

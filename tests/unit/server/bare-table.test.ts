@@ -8,7 +8,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startBackend, type Backend } from '../../../server/index'
-import { postOffers } from '../../../src/shared/offer-wire'
+import { sendOffer, type BackendConfig } from '../../../src/shared/offer-wire'
+import type { OfferAnswer } from '../../../src/shared/offer'
+
+/** Sends `offers` one request each, as the queue does; stops at the first answer that is not a 2xx. */
+async function postOffers(
+  fetchOffer: typeof fetch,
+  config: BackendConfig,
+  offers: { clientId: string; text: string }[],
+  timeoutMs: number,
+): Promise<OfferAnswer> {
+  let answer: OfferAnswer = { kind: 'network-error' }
+  for (const offer of offers) {
+    answer = await sendOffer(fetchOffer, config, offer, timeoutMs)
+    if (answer.kind !== 'status' || answer.status < 200 || answer.status > 299) break
+  }
+  return answer
+}
 import { allowNetwork } from '../setup/no-network'
 import { ENGINES, realFetch, voidClient } from './support/backend'
 import { startTestPostgres, type TestPostgres } from './support/postgres'

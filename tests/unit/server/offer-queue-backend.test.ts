@@ -3,8 +3,8 @@
  * store the row keeps the words, and the batch size fits the write limit.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OFFER_SEND_TIMEOUT_MS, flushOfferQueue } from '../../../src/shared/offer-queue-policy'
-import { postOffers } from '../../../src/shared/offer-wire'
+import { flushOfferQueue } from '../../../src/shared/offer-queue-policy'
+import { sendOffer } from '../../../src/shared/offer-wire'
 import { makeOffer, memoryStorage } from '../../fixtures/offers'
 import { allowNetwork } from '../setup/no-network'
 import {
@@ -39,13 +39,8 @@ describe.each(ENGINES)('the offer queue against the backend on %s', (engine) => 
     await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
   })
 
-  const send = (offers: Parameters<typeof postOffers>[2]) =>
-    postOffers(
-      realFetch,
-      { url: backend.url, anonKey: backend.anonKey },
-      offers,
-      OFFER_SEND_TIMEOUT_MS,
-    )
+  const send = ([offer]: { clientId: string; text: string }[]) =>
+    sendOffer(realFetch, { url: backend.url, anonKey: backend.anonKey }, offer!)
 
   it('a 409 (the id sequence fell behind: nothing stored) keeps the offer in the queue', async () => {
     await asOwner(

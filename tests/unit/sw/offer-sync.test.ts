@@ -1,20 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { QueuedOffer } from '../../../src/shared/offer'
 import { syncOffers, type OfferSyncDeps } from '../../../sw/offer-sync'
-import { fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
+import { fakeOfferFetch, fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
 
 const backend = { url: 'http://localhost:54321', anonKey: 'anon' }
 
-/** A fetch that behaves like the backend's insert: ignores a repeated client id. */
-function fakeBackendFetch(wall = fakeVoid(), status?: number) {
-  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    expect(String(url)).toBe('http://localhost:54321/rest/v1/void_thoughts')
-    const row = JSON.parse(String(init?.body)) as { text: string }
-    const clientId = (init?.headers as Record<string, string>)['Idempotency-Key']!
-    if (status) return new Response('{}', { status })
-    wall.acceptAll([{ clientId, text: row.text }])
-    return new Response(null, { status: 201 })
-  })
+/** A fetch that behaves like the backend's insert: ignores a repeated Idempotency-Key. */
+function fakeBackendFetch(wall = fakeVoid(), status?: number, headers?: Record<string, string>) {
+  const backendFetch = fakeOfferFetch(wall, status, headers)
+  const fetch = vi.fn(backendFetch.fetch)
   return { wall, fetch: fetch as unknown as typeof globalThis.fetch & typeof fetch }
 }
 
@@ -103,5 +97,28 @@ describe('syncOffers', () => {
       fetch,
     })
     expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it("honours a 429's Retry-After: a sync sooner than it sends nothing, one after it sends", async () => {
+    let retryAt: number | undefined
+    let now = 1_000_000
+    const retryGate = {
+      load: async () => retryAt,
+      save: async (at: number) => void (retryAt = at),
+    }
+    const storage = memoryStorage([makeOffer()])
+    const limited = fakeBackendFetch(fakeVoid(), 429, { 'retry-after': '5' })
+    const deps = { clients: noPages, storage, loadBackend: async () => backend, retryGate }
+    await expect(syncOffers({ ...deps, fetch: limited.fetch, now: () => now })).rejects.toThrow(
+      /still wait/,
+    )
+    expect(retryAt).toBeGreaterThanOrEqual(now + 5000)
+    const { wall, fetch } = fakeBackendFetch()
+    now += 4999
+    await expect(syncOffers({ ...deps, fetch, now: () => now })).rejects.toThrow(/not yet/)
+    expect(fetch).not.toHaveBeenCalled()
+    now += 1
+    await syncOffers({ ...deps, fetch, now: () => now })
+    expect(wall.rows).toHaveLength(1)
   })
 })

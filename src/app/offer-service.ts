@@ -1,0 +1,86 @@
+/**
+ * The app's offer service, made once: the page's offer queue (src/lib/offer-queue.ts) over IndexedDB,
+ * the one offer sender (src/shared/offer-wire.ts) and the store. A refused, expired or withdrawn
+ * offer's words go back to the private entries through the store, with the wording of
+ * src/shared/offer-outcome.ts. Loaded with `import()` after the first paint (it carries postgrest-js).
+ */
+import { env } from '../lib/env'
+import {
+  createOfferQueue,
+  openOfferChannel,
+  type OfferQueue,
+  type OfferQueueDeps,
+} from '../lib/offer-queue'
+import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
+import { createOfferToVoid } from '../lib/offer-to-void'
+import type { QueuedOffer } from '../shared/offer'
+import { handBackToast } from '../shared/offer-outcome'
+import { sendOffer, type BackendConfig } from '../shared/offer-wire'
+import { useAppStore } from '../store'
+import type { OfferActions } from '../store/offers-slice'
+
+type AppStore = typeof useAppStore
+
+/** What the service is made of; the app passes its own, tests a fresh store and a fake fetch. */
+export interface OfferServiceDeps {
+  store: AppStore
+  fetch: typeof fetch
+  backend: BackendConfig
+  host?: Partial<
+    Pick<
+      OfferQueueDeps,
+      'requestBackgroundSync' | 'onWorkerFlushRequest' | 'locks' | 'openChannel' | 'random'
+    >
+  >
+}
+
+/** Makes a queue and an `offerToVoid` over `deps`, reporting to `deps.store`. */
+export function createOfferService(deps: OfferServiceDeps): OfferActions & { queue: OfferQueue } {
+  const send = (offer: QueuedOffer) => sendOffer(deps.fetch, deps.backend, offer)
+  const queue = createOfferQueue({
+    storage: pageOfferStorage,
+    send,
+    handBack: async (offer, reason) => {
+      const state = deps.store.getState()
+      // The entries' storage is loaded first, so the entry is written before the offer leaves.
+      await state.loadEntries()
+      const now = Date.now()
+      state.restoreEntry(
+        offer.entry ?? { id: now, text: offer.text, date: new Date(now).toISOString() },
+      )
+      state.showToast(handBackToast(reason))
+    },
+    onWaitingOffers: (offers) => deps.store.getState().setPendingOffers(offers),
+    ...deps.host,
+  })
+  return {
+    queue,
+    offerToVoid: createOfferToVoid({ queue, listOffers, send }),
+    withdrawOffer: (offer) => queue.withdraw(offer),
+  }
+}
+
+let service: ReturnType<typeof createOfferService> | undefined
+
+/** Makes the app's offer service (once), connects it to the store and starts its triggers. */
+export function startOfferService(): () => void {
+  service ??= createOfferService({
+    store: useAppStore,
+    fetch: (input, init) => fetch(input, init),
+    backend: { url: env.supabaseUrl, anonKey: env.supabaseAnonKey },
+    host: {
+      requestBackgroundSync: () =>
+        import('../lib/sw-bridge').then(({ requestBackgroundSync }) => requestBackgroundSync()),
+      onWorkerFlushRequest: (listener) =>
+        import('../lib/sw-bridge').then(({ onWorkerMessage }) =>
+          onWorkerMessage((message) => {
+            if (message.type === 'FLUSH_OFFERS') listener()
+          }),
+        ),
+      ...('locks' in navigator && navigator.locks ? { locks: navigator.locks } : {}),
+      openChannel: openOfferChannel,
+    },
+  })
+  useAppStore.getState().connectOffers(service)
+  return service.queue.start()
+}
