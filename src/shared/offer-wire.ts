@@ -7,7 +7,7 @@
  * needs supabase-js.
  */
 import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
-import { VOID_TABLE, type VoidOfferRow } from './void-rest'
+import { VOID_REPORTS_TABLE, VOID_TABLE, type VoidOfferRow } from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
 export interface BackendConfig {
@@ -15,17 +15,25 @@ export interface BackendConfig {
   anonKey: string
 }
 
-type Offer = Pick<QueuedOffer, 'clientId' | 'text'>
+type Offer = Pick<QueuedOffer, 'clientId' | 'text' | 'report'>
 
-/** The request that offers `offers` (in order) to The Void; a repeated client id stores nothing. */
+/**
+ * The request that offers `offers` (in order) to The Void; a repeated client id stores nothing. When
+ * the first is a report, the request reports every one of them (`insert` into void_reports of
+ * `{thought_id}`; a repeat from the same reporter stores nothing): the queue never mixes the two.
+ */
 export function offerRequest(
   backend: BackendConfig,
   offers: readonly Offer[],
 ): { url: string; init: RequestInit } {
-  const rows: VoidOfferRow[] = offers.map((o) => ({ text: o.text, client_id: o.clientId }))
-  const columns = encodeURIComponent('"text","client_id"')
+  const reports = offers[0]?.report !== undefined
+  const rows: (VoidOfferRow | { thought_id: number })[] = reports
+    ? offers.flatMap((o) => (o.report ? [{ thought_id: o.report.thoughtId }] : []))
+    : offers.map((o) => ({ text: o.text, client_id: o.clientId }))
+  const columns = encodeURIComponent(reports ? '"thought_id"' : '"text","client_id"')
+  const table = reports ? VOID_REPORTS_TABLE : VOID_TABLE
   return {
-    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${VOID_TABLE}?columns=${columns}`,
+    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${table}?columns=${columns}`,
     init: {
       method: 'POST',
       headers: {
