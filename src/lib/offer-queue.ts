@@ -10,7 +10,7 @@
  * and the service worker (Web Lock `unburden-offer-flush`); without Web Locks each tab still flushes
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated client id.
  */
-import type { QueuedOffer } from '../shared/offer'
+import { isReport, type QueuedOffer } from '../shared/offer'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -41,9 +41,9 @@ const requestedAgain = (): Again => again
 let backoffTimer: ReturnType<typeof setTimeout> | undefined
 let channel: BroadcastChannel | undefined
 
-/** Reloads the store's view of the waiting offers from IndexedDB. */
+/** Reloads the store's view of the waiting offers (reports are not shown) from IndexedDB. */
 export async function refreshPendingOffers(): Promise<QueuedOffer[]> {
-  const offers = (await listOffers()).filter(isWaitingOffer)
+  const offers = (await listOffers()).filter((offer) => isWaitingOffer(offer) && !isReport(offer))
   useAppStore.getState().setPendingOffers(offers)
   return offers
 }
@@ -63,6 +63,8 @@ function withFlushLock<T>(work: () => Promise<T>): Promise<T> {
  * queue; the entries' storage is loaded first, so the entry is written before the offer is removed.
  */
 async function handBack(offer: QueuedOffer, reason: 'refused' | 'withdrawn'): Promise<void> {
+  // A report has no words to give back; the card stays hidden on this device.
+  if (isReport(offer)) return
   const state = useAppStore.getState()
   await state.loadEntries()
   const now = Date.now()
@@ -106,7 +108,7 @@ async function flushOnce(): Promise<FlushResult | null> {
           OFFER_SEND_TIMEOUT_MS,
         ),
       onRefused: async (offer, answer) => {
-        console.error('The Void refused a queued offer', answer)
+        console.error(`The Void refused a queued ${isReport(offer) ? 'report' : 'offer'}`, answer)
         await handBack(offer, 'refused')
         await removeOffer(offer)
       },
