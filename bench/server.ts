@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startBackend, type Backend } from '../server/index'
+import { offerRequest } from '../src/shared/offer-wire'
 import { freePort } from '../tests/fixtures/free-port'
 
 const ROWS = 100_000
@@ -115,11 +116,14 @@ try {
   const seeded = performance.now()
   await backend.engine.transaction((tx) =>
     tx.query(
-      `insert into public.void_thoughts (text, created_at, client_id)
-       select 'Thought number ' || i || ', let go.',
-              now() - ((i - (i % 10 = 0)::int) * interval '2 seconds'),
-              gen_random_uuid()
-         from generate_series(1, $1::int) i`,
+      `with offered as (
+         insert into public.void_thoughts (text, created_at)
+         select 'Thought number ' || i || ', let go.',
+                now() - ((i - (i % 10 = 0)::int) * interval '2 seconds')
+           from generate_series(1, $1::int) i
+         returning id)
+       insert into private.void_offer_keys (client_id, thought_id)
+       select gen_random_uuid(), id from offered`,
       [ROWS],
     ),
   )
@@ -170,28 +174,21 @@ try {
   const supabaseWriters = Array.from({ length: WRITERS }, () => client(remote))
   await timeInserts(`inserts, ${WRITERS} concurrent supabase-js clients`, (i) =>
     supabaseWriters[i % WRITERS]!.from('void_thoughts')
-      .insert({ text: 'A thought offered in the bench.', client_id: crypto.randomUUID() })
+      .insert({ text: 'A thought offered in the bench.' })
+      .setHeader('Idempotency-Key', crypto.randomUUID())
       .then(({ status }) => status),
   )
   // The service worker's flush sends the same request without supabase-js (src/shared).
-  await timeInserts(`inserts, ${WRITERS} concurrent plain HTTP clients`, (_i) =>
-    fetch(`${remote.url}/rest/v1/void_thoughts`, {
-      method: 'POST',
-      headers: {
-        apikey: remote.anonKey,
-        authorization: `Bearer ${remote.anonKey}`,
-        'content-type': 'application/json',
-        'content-profile': 'public',
-      },
-      body: JSON.stringify({
-        text: 'A thought offered in the bench.',
-        client_id: crypto.randomUUID(),
-      }),
-    }).then(async (response) => {
+  await timeInserts(`inserts, ${WRITERS} concurrent plain HTTP clients`, (_i) => {
+    const { url, init } = offerRequest(remote, {
+      clientId: crypto.randomUUID(),
+      text: 'A thought offered in the bench.',
+    })
+    return fetch(url, init).then(async (response) => {
       await response.arrayBuffer()
       return response.status
-    }),
-  )
+    })
+  })
 
   await stopServer()
   stopServer = undefined

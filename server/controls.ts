@@ -3,6 +3,7 @@
  * UNBURDEN_FAULTS=1). Testers, and the end-to-end tests through tests/e2e/support/backend.ts, use:
  *   POST /__faults {mode, latencyMs}   GET /__faults      POST /__reset
  *   GET /__requests                    POST /__seed {rows: [{text, createdAt?}]}    GET /__rows
+ * /__rows shows whether an idempotency key was claimed for each row (`keyed`), never the key.
  * Faults apply to REST paths only, never to these.
  */
 import type { Engine } from './engine'
@@ -120,7 +121,9 @@ export class TesterControls {
     const [row] = await this.engine.transaction((tx) =>
       tx.query<{ body: string }>(
         `select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]')::text as body
-           from (select id, text, created_at, client_id from public.void_thoughts) r`,
+           from (select t.id, t.text, t.created_at,
+                        exists (select from private.void_offer_keys k where k.thought_id = t.id) as keyed
+                   from public.void_thoughts t) r`,
       ),
     )
     return row?.body ?? '[]'

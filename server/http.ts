@@ -15,9 +15,14 @@ import type { SchemaCache } from './schema-cache'
 /** Roles a key may carry (Supabase's API roles). */
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
 
-/** Every header supabase-js sends, allowed by the CORS preflight. */
+/**
+ * Headers the CORS preflight allows when the browser names none: every header supabase-js sends, and
+ * `idempotency-key` (an offer's key). A preflight that names its headers gets them reflected, as
+ * PostgREST and Supabase's gateway do.
+ */
 const ALLOWED_HEADERS = [
   'apikey',
+  'idempotency-key',
   'authorization',
   'content-type',
   'accept',
@@ -117,18 +122,36 @@ function authenticate(request: IncomingMessage, secret: string): { role: string;
 }
 
 /**
- * The headers PostgREST passes to SQL, as the platform's edge would leave them: x-forwarded-for is
- * the socket's address alone and a client's own cf-connecting-ip is dropped, so the write limit's key
- * (supabase/migrations: cf-connecting-ip, else the rightmost x-forwarded-for entry) is never the
- * client's choice.
+ * The headers PostgREST passes to SQL (`request.headers`): lower-cased names, one string each (a
+ * repeated header's values joined with ", ", so a trigger sees them all and refuses what it cannot
+ * read), with x-forwarded-for set from the socket as a gateway would. Built with own properties only,
+ * so no header name (`__proto__`, `constructor`) can go missing from the JSON.
  */
-function requestHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
+export function requestHeaders(request: IncomingMessage): Record<string, string> {
+  const entries: [string, string][] = []
   for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined && name !== 'cf-connecting-ip')
-      headers[name] = Array.isArray(value) ? value.join(', ') : value
-  headers['x-forwarded-for'] = (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
-  return headers
+    if (value !== undefined && name.toLowerCase() !== 'cf-connecting-ip')
+      entries.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value])
+  entries.push([
+    'x-forwarded-for',
+    (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''),
+  ])
+  return Object.fromEntries(entries) as Record<string, string>
+}
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/
+
+/** The preflight's allowed headers: those the browser asks for (checked as header names), or the list. */
+function allowedHeaders(request: IncomingMessage): string {
+  const asked = request.headers['access-control-request-headers']
+  const names = (Array.isArray(asked) ? asked.join(',') : (asked ?? ''))
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '')
+  return names.length > 0 && names.every((name) => HEADER_NAME.test(name))
+    ? [...new Set(names)].join(', ')
+    : ALLOWED_HEADERS
 }
 
 /** The request's URL; one Node cannot parse is answered as an unknown path. */
@@ -177,7 +200,7 @@ export function createHandler(context: HttpContext) {
           status: 204,
           headers: {
             'access-control-allow-methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
-            'access-control-allow-headers': ALLOWED_HEADERS,
+            'access-control-allow-headers': allowedHeaders(request),
             'access-control-max-age': '86400',
           },
           body: '',

@@ -40,9 +40,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       : await openPglite(resolve(options.dataDir ?? '.data'))
     await migrate(engine, options.migrationsDir)
     const limit = options.writeLimitPerMinute ?? HOSTED_WRITE_LIMIT_PER_MINUTE
-    await engine.transaction((tx) =>
-      tx.query('update private.void_settings set writes_per_minute = $1', [limit]),
-    )
+    // A database holding only the spec's table (no private schema) has no limit to set.
+    await engine.transaction(async (tx) => {
+      const [settings] = await tx.query<{ present: boolean }>(
+        `select to_regclass('private.void_settings') is not null as present`,
+      )
+      if (settings?.present)
+        await tx.query('update private.void_settings set writes_per_minute = $1', [limit])
+    })
     const cache = await loadSchemaCache(engine)
     const maintenance = new Maintenance(engine, [...cache.tables.keys()], log)
     const controls = options.faults ? new TesterControls(engine, maintenance) : null

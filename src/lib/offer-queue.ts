@@ -1,6 +1,6 @@
 /**
  * The offer queue as the page runs it. Storage: src/lib/offer-queue-store.ts (IndexedDB). Policy:
- * src/shared/offer-queue-policy.ts. Wire: src/shared/offer-wire.ts (plain fetch, offers in batches,
+ * src/shared/offer-queue-policy.ts. Wire: src/shared/offer-wire.ts (plain fetch, one offer a request,
  * the same request the service worker sends, so flushing never waits for supabase-js to load).
  * This module decides WHEN to flush and does what only a page can:
  * hand a refused or withdrawn offer's text back to the private entries, with a toast.
@@ -8,7 +8,7 @@
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
  * from the service worker (Background Sync) and a newly held offer. One flusher at a time across tabs
  * and the service worker (Web Lock `unburden-offer-flush`); without Web Locks each tab still flushes
- * one at a time, and a repeat across tabs is harmless because the server ignores a repeated client id.
+ * one at a time, and a repeat across tabs is harmless because the server ignores a repeated Idempotency-Key.
  */
 import { isReport, type QueuedOffer } from '../shared/offer'
 import {

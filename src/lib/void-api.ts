@@ -6,7 +6,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { OfferAnswer } from '../shared/offer'
 import { totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
-import { VOID_TABLE, type VoidCursor, type VoidThought } from '../shared/void-rest'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  VOID_TABLE,
+  type VoidCursor,
+  type VoidOfferRow,
+  type VoidThought,
+} from '../shared/void-rest'
 import { env } from './env'
 
 /** How long an offer may take before it is held for later, in ms. */
@@ -39,11 +45,13 @@ export async function sendOffer(
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
     const supabase = await getVoidClient()
-    // A plain insert: the database skips a repeated client_id itself (an upsert's conflict target
-    // would need SELECT on client_id, which anon must not have; see supabase/migrations).
+    // The spec's insert; the key travels in a header, and the database skips a repeated key itself
+    // (supabase/migrations).
+    const row: VoidOfferRow = { text: offer.text }
     const { status } = await supabase
       .from(VOID_TABLE)
-      .insert({ text: offer.text, client_id: offer.clientId })
+      .insert(row)
+      .setHeader(IDEMPOTENCY_KEY_HEADER, offer.clientId)
       .abortSignal(controller.signal)
     if (controller.signal.aborted) return { kind: 'timeout' }
     if (!status) return { kind: 'network-error' }

@@ -5,11 +5,11 @@
  * (fake-indexeddb or memory + a fake server) run the very same rules.
  *
  * Delivery is at least once on the client and exactly once on the wall: every offer carries its
- * client-made UUID and the server ignores a repeat (answering 2xx). So an offer is removed only after
- * a 2xx arrives; a crash between sending and removing sends it again, harmlessly. The server keeps an
- * offer's key 30 days after it first stored it (supabase/migrations, offer_keys_kept_for), and the
- * queue never sends an offer later than OFFER_MAX_AGE_MS after its first attempt, so a resend always
- * finds its key.
+ * client-made UUID (sent as its request's `Idempotency-Key` header) and the server ignores a repeat
+ * (answering 2xx). So an offer is removed only after a 2xx arrives; a crash between sending and
+ * removing sends it again, harmlessly. The server keeps an offer's key 30 days after it first stored
+ * it (supabase/migrations, offer_keys_kept_for), and the queue never sends an offer later than
+ * OFFER_MAX_AGE_MS after its first attempt, so a resend always finds its key.
  */
 import {
   classifyOfferAnswer,
@@ -34,11 +34,13 @@ export const OFFER_SYNC_TAG = 'unburden-offer-flush'
 export const OFFER_CHANNEL = 'unburden-offers'
 
 /**
- * The most offers sent in one request (one INSERT of several rows). The database's write limit
- * counts rows and refuses a whole request that holds more than the bucket has (10 a minute on a
- * hosted project, supabase/migrations), so a batch must never be larger than that bucket.
+/**
+ * The most offers handed to one delivery attempt: 1. An offer's id travels as its request's
+ * `Idempotency-Key` header, and one request carries one key, so each offer is its own request (and
+ * one row for the database's write limit, which counts rows). The flush's batch logic still works
+ * for any size.
  */
-export const OFFER_BATCH_SIZE = 10
+export const OFFER_BATCH_SIZE = 1
 
 /**
  * How long after its first attempt an offer is still sent: 7 days. Past that it goes back to the

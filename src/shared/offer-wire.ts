@@ -1,13 +1,24 @@
 /**
  * Offers on the wire, without supabase-js: the exact request supabase-js makes for
- * `insert(rows)` (PostgREST's HTTP contract): one INSERT of one or more rows, in order. The database
- * skips a row whose client id is already stored and still answers 2xx (a plain insert, not an upsert:
- * a conflict target would need SELECT on client_id, which anon must not have; see
- * supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
+ * `insert({ text }).setHeader('Idempotency-Key', clientId)` (PostgREST's HTTP contract): one offer
+ * per request, the body the spec's `{"text"}`, its client-made id in the `Idempotency-Key` header.
+ * The database claims the key from the request's headers and skips a repeat, still answering 2xx
+ * (supabase/migrations). The queue flushes with it in the page and in the service worker, so neither
  * needs supabase-js.
  */
-import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
-import { VOID_REPORTS_TABLE, VOID_TABLE, type VoidOfferRow } from './void-rest'
+import {
+  classifyOfferAnswer,
+  classifyReportAnswer,
+  parseRetryAfter,
+  type OfferAnswer,
+  type QueuedOffer,
+} from './offer'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  VOID_REPORTS_TABLE,
+  VOID_TABLE,
+  type VoidOfferRow,
+} from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
 export interface BackendConfig {
@@ -18,47 +29,73 @@ export interface BackendConfig {
 type Offer = Pick<QueuedOffer, 'clientId' | 'text' | 'report'>
 
 /**
- * The request that offers `offers` (in order) to The Void; a repeated client id stores nothing. When
- * the first is a report, the request reports every one of them (`insert` into void_reports of
- * `{thought_id}`; a repeat from the same reporter stores nothing): the queue never mixes the two.
+ * The request that offers `offer` to The Void; a repeated client id stores nothing. For a report,
+ * the request reports its thought instead (an insert of `{thought_id}` into void_reports, with no
+ * key: the database counts one report per reporter, so a repeat stores nothing either).
  */
 export function offerRequest(
   backend: BackendConfig,
-  offers: readonly Offer[],
+  offer: Offer,
 ): { url: string; init: RequestInit } {
-  const reports = offers[0]?.report !== undefined
-  const rows: (VoidOfferRow | { thought_id: number })[] = reports
-    ? offers.flatMap((o) => (o.report ? [{ thought_id: o.report.thoughtId }] : []))
-    : offers.map((o) => ({ text: o.text, client_id: o.clientId }))
-  const columns = encodeURIComponent(reports ? '"thought_id"' : '"text","client_id"')
-  const table = reports ? VOID_REPORTS_TABLE : VOID_TABLE
+  const base = `${backend.url.replace(/\/+$/, '')}/rest/v1`
+  const headers = {
+    apikey: backend.anonKey,
+    Authorization: `Bearer ${backend.anonKey}`,
+    'Content-Type': 'application/json',
+    'Content-Profile': 'public',
+    Prefer: 'return=minimal',
+  }
+  if (offer.report) {
+    return {
+      url: `${base}/${VOID_REPORTS_TABLE}`,
+      init: {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ thought_id: offer.report.thoughtId }),
+      },
+    }
+  }
+  const row: VoidOfferRow = { text: offer.text }
   return {
-    url: `${backend.url.replace(/\/+$/, '')}/rest/v1/${table}?columns=${columns}`,
+    url: `${base}/${VOID_TABLE}`,
     init: {
       method: 'POST',
-      headers: {
-        apikey: backend.anonKey,
-        Authorization: `Bearer ${backend.anonKey}`,
-        'Content-Type': 'application/json',
-        'Content-Profile': 'public',
-        Prefer: 'return=minimal',
-      },
-      body: JSON.stringify(rows),
+      headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: offer.clientId },
+      body: JSON.stringify(row),
     },
   }
 }
 
-/** Sends `offers` in one request with `fetchOffer` (plain fetch), giving up after `timeoutMs`. Never throws. */
+/**
+ * Sends `offers` in order, one request each (a request carries one key), with `fetchOffer` (plain
+ * fetch), each given up after `timeoutMs`. Stops at the first answer that does not deliver and returns it;
+ * else the last one. Resending offers already delivered is harmless. Never throws.
+ */
 export async function postOffers(
   fetchOffer: typeof fetch,
   backend: BackendConfig,
   offers: readonly Offer[],
   timeoutMs: number,
 ): Promise<OfferAnswer> {
+  let answer: OfferAnswer = { kind: 'network-error' }
+  for (const offer of offers) {
+    answer = await postOffer(fetchOffer, backend, offer, timeoutMs)
+    const verdict = offer.report ? classifyReportAnswer(answer) : classifyOfferAnswer(answer)
+    if (verdict !== 'delivered') break
+  }
+  return answer
+}
+
+async function postOffer(
+  fetchOffer: typeof fetch,
+  backend: BackendConfig,
+  offer: Offer,
+  timeoutMs: number,
+): Promise<OfferAnswer> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
-    const { url, init } = offerRequest(backend, offers)
+    const { url, init } = offerRequest(backend, offer)
     const response = await fetchOffer(url, { ...init, signal: controller.signal })
     await response.arrayBuffer().catch(() => undefined)
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))

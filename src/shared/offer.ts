@@ -9,7 +9,7 @@ export type OfferOrigin = 'writer' | 'sanctuary' | 'void'
 
 /** An offer waiting in the queue. */
 export interface QueuedOffer {
-  /** Client-made UUID, sent as `client_id`: the server ignores a repeat. */
+  /** Client-made UUID, sent as the `Idempotency-Key` header: the server ignores a repeat. */
   clientId: string
   /** The trimmed text. */
   text: string

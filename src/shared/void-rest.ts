@@ -16,11 +16,16 @@ export interface VoidThought {
   created_at: string
 }
 
-/** What an offer sends: the trimmed text and its client-made idempotency key. */
+/** What an offer's body holds: only the trimmed text (the spec's insert). */
 export interface VoidOfferRow {
   text: string
-  client_id: string
 }
+
+/**
+ * The request header that carries an offer's client-made id (the IETF httpapi draft's name): the
+ * database claims it, and a repeat of the same key stores nothing.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
 /** Keyset cursor: the last row of the previous page. */
 export interface VoidCursor {

@@ -26,7 +26,7 @@ test.afterEach(async () => {
 async function fetchFromPage(
   page: import('@playwright/test').Page,
   path: string,
-  init: { method?: string; body?: unknown; prefer?: string } = {},
+  init: { method?: string; body?: unknown; prefer?: string; idempotencyKey?: string } = {},
 ) {
   return page.evaluate(
     async ({ url, key, init }) => {
@@ -42,6 +42,7 @@ async function fetchFromPage(
             'content-type': 'application/json',
             'x-retry-count': '0',
             ...(init.prefer ? { prefer: init.prefer } : {}),
+            ...(init.idempotencyKey ? { 'idempotency-key': init.idempotencyKey } : {}),
           },
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
         })
@@ -78,15 +79,25 @@ test('the app origin reads and writes the wall across origins', async ({ page })
   const clientId = '1b4e28ba-2fa1-41d2-883f-0016d3cca427'
   const offer = await fetchFromPage(page, '/rest/v1/void_thoughts', {
     method: 'POST',
-    body: { text: 'offered from the page', client_id: clientId },
+    body: { text: 'offered from the page' },
+    idempotencyKey: clientId,
   })
   expect(offer).toMatchObject({ status: 201, body: '' })
-  expect((await wallRows()).map((row) => [row.text, row.client_id])).toContainEqual([
+  // The key crossed origins (the preflight allowed the header) and was claimed for the row.
+  expect((await wallRows()).map((row) => [row.text, row.keyed])).toContainEqual([
     'offered from the page',
-    clientId,
+    true,
   ])
+  const again = await fetchFromPage(page, '/rest/v1/void_thoughts', {
+    method: 'POST',
+    body: { text: 'offered from the page' },
+    idempotencyKey: clientId,
+  })
+  expect(again).toMatchObject({ status: 201, body: '' })
+  expect((await wallRows()).filter((row) => row.text === 'offered from the page')).toHaveLength(1)
   expect((await requestLog()).map((entry) => `${entry.method} ${entry.status}`)).toEqual([
     'GET 200',
+    'POST 201',
     'POST 201',
   ])
 })
@@ -95,7 +106,8 @@ test('a refusal is a PostgREST error the page can read', async ({ page }) => {
   await page.goto('/')
   const blank = await fetchFromPage(page, '/rest/v1/void_thoughts', {
     method: 'POST',
-    body: { text: '   ', client_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca428' },
+    body: { text: '   ' },
+    idempotencyKey: '1b4e28ba-2fa1-41d2-883f-0016d3cca428',
   })
   expect(blank.status).toBe(400)
   expect(JSON.parse(blank.body)).toMatchObject({ code: '23514' })

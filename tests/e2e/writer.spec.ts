@@ -283,6 +283,11 @@ test.describe('the three outcomes', () => {
   })
 
   test('Offer it to The Void sends the trimmed text with a client-made id', async ({ page }) => {
+    const keys: (string | undefined)[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/rest/v1/void_thoughts'))
+        keys.push(request.headers()['idempotency-key'])
+    })
     await page.goto('/')
     await writeAndReady(page, '\n  for the void  \n')
     await option(page, 'Offer it to The Void').click()
@@ -290,9 +295,11 @@ test.describe('the three outcomes', () => {
     await expect(thought(page)).toHaveValue('')
     const rows = await wallRows()
     expect(rows.map((row) => row.text)).toEqual(['for the void'])
-    expect(rows[0]?.client_id).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-    )
+    // The client-made id travels as the request's Idempotency-Key header (issue 17: no longer a
+    // column), and the database claimed it for the row.
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(rows[0]?.keyed).toBe(true)
     const inserts = (await requestLog()).filter((request) => request.method === 'POST')
     expect(inserts).toHaveLength(1)
     expect(inserts[0]?.path).toBe('/rest/v1/void_thoughts')

@@ -54,14 +54,15 @@ export async function seedThoughts(rows: { text: string; createdAt?: string }[])
   await control('POST', '/__seed', { rows })
 }
 
-/** Every row on the wall, newest first (as the table owner, with client_id). */
-export async function wallRows(): Promise<
-  { id: number; text: string; created_at: string; client_id: string | null }[]
-> {
-  return (await control('GET', '/__rows')) as {
-    id: number
-    text: string
-    created_at: string
-    client_id: string | null
-  }[]
+/** A row on the wall as the tester controls show it: `keyed` when an idempotency key was claimed for it. */
+export interface WallRow {
+  id: number
+  text: string
+  created_at: string
+  keyed: boolean
+}
+
+/** Every row on the wall, newest first (as the table owner; never the keys themselves). */
+export async function wallRows(): Promise<WallRow[]> {
+  return (await control('GET', '/__rows')) as WallRow[]
 }

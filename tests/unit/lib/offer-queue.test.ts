@@ -23,8 +23,7 @@ vi.mock('../../../src/lib/void-api', () => ({ sendOffer: (o: QueuedOffer) => sen
 
 /** The flush's plain fetch: answers `current`, or fails like a dead network. */
 async function backendFetch(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const rows = JSON.parse(String(init?.body)) as { client_id: string }[]
-  requests.push(rows.map((row) => row.client_id))
+  requests.push([(init?.headers as Record<string, string>)['Idempotency-Key']!])
   const reply = current
   if (reply.kind !== 'status') throw new TypeError('Failed to fetch')
   return new Response(null, { status: reply.status })

@@ -4,11 +4,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { request as httpRequest } from 'node:http'
 import { LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
   ENGINES,
+  offerKeys,
   ownerRows,
   realFetch,
   startTestBackend,
@@ -57,9 +59,9 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       },
     })
 
-  /** The app's offer (src/lib/void-api.ts). */
-  const offer = (text: string, clientId = uuid()) =>
-    supabase.from(TABLE).insert({ text, client_id: clientId })
+  /** The app's offer (src/lib/void-api.ts): the spec's insert, its key in a header. */
+  const offer = (text: string, clientId: string = uuid()) =>
+    supabase.from(TABLE).insert({ text }).setHeader('Idempotency-Key', clientId)
 
   /** The app's feed page (src/lib/void-api.ts). */
   const page = (
@@ -89,7 +91,7 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       expect(again).toMatchObject({ status: 201, error: null })
       const rows = await ownerRows(backend)
       expect(rows).toHaveLength(1)
-      expect(rows[0]).toMatchObject({ text: 'a thought to let go', client_id: clientId })
+      expect(rows[0]).toMatchObject({ text: 'a thought to let go', offer_key: clientId })
     })
 
     it('the same offer sent twice at once is stored once', async () => {
@@ -185,10 +187,7 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
     it('an array insert with columns= and return=representation returns what anon may read', async () => {
       const { data, status, error } = await supabase
         .from(TABLE)
-        .insert([
-          { text: 'one', client_id: uuid() },
-          { text: 'two', client_id: uuid() },
-        ])
+        .insert([{ text: 'one' }, { text: 'two' }])
         .select('id,text')
       expect(error).toBeNull()
       expect(status).toBe(201)
@@ -199,13 +198,279 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
     })
   })
 
+  describe("the spec's calls (SPEC.md 3 and 7), written as any Supabase client writes them", () => {
+    const COLUMNS = ['created_at', 'id', 'text']
+    const seedThree = () =>
+      asOwner(
+        backend,
+        `insert into public.void_thoughts (text, created_at) values
+           ('oldest', '2026-05-01T10:00:00Z'), ('middle', '2026-05-01T11:00:00Z'),
+           ('newest', '2026-05-01T12:00:00Z')`,
+      )
+    const publicRows = async () =>
+      (await ownerRows(backend)).map(({ id, text, created_at }) => ({ id, text, created_at }))
+
+    it("select('*') ordered by created_at desc answers rows of exactly {id, text, created_at}", async () => {
+      await seedThree()
+      const { data, error, status } = await supabase
+        .from(TABLE)
+        .select('*')
+        .order('created_at', { ascending: false })
+      expect({ status, error }).toEqual({ status: 200, error: null })
+      expect(data).toEqual(await publicRows())
+      expect(data!.map((row) => row.text)).toEqual(['newest', 'middle', 'oldest'])
+      for (const row of data!) expect(Object.keys(row).sort()).toEqual(COLUMNS)
+      const bare = await supabase.from(TABLE).select().order('created_at', { ascending: false })
+      expect(bare.status).toBe(200)
+      expect(bare.data).toEqual(data)
+    })
+
+    it('select * pages with range and counts with count=exact', async () => {
+      await seedThree()
+      const paged = (from: number, to: number) =>
+        supabase
+          .from(TABLE)
+          .select('*', { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .range(from, to)
+      const first = await paged(0, 1)
+      expect(first.error).toBeNull()
+      expect(first.count).toBe(3)
+      expect(first.data!.map((row) => row.text)).toEqual(['newest', 'middle'])
+      const second = await paged(2, 3)
+      expect(second.count).toBe(3)
+      expect(second.data!.map((row) => row.text)).toEqual(['oldest'])
+      for (const row of [...first.data!, ...second.data!])
+        expect(Object.keys(row).sort()).toEqual(COLUMNS)
+    })
+
+    it('insert({ text }) answers 201 and stores one row; with .select() it returns the stored row', async () => {
+      const minimal = await supabase.from(TABLE).insert({ text: 'hello' })
+      expect(minimal).toMatchObject({ status: 201, error: null, data: null })
+      const represented = await supabase.from(TABLE).insert({ text: 'hello again' }).select()
+      expect(represented.status).toBe(201)
+      expect(represented.error).toBeNull()
+      const stored = await publicRows()
+      expect(stored.map((row) => row.text)).toEqual(['hello again', 'hello'])
+      expect(represented.data).toEqual([stored[0]])
+      expect(Object.keys(represented.data![0]!).sort()).toEqual(COLUMNS)
+      const single = await supabase.from(TABLE).insert({ text: 'one more' }).select().single()
+      expect(single.data).toMatchObject({ text: 'one more' })
+      // No key was sent, so none was claimed: a plain insert.
+      expect(await offerKeys(backend)).toEqual([])
+    })
+
+    it('the authenticated role may do the same', async () => {
+      const signedIn = voidClient(backend.url, signJwt({ role: 'authenticated' }, LOCAL_JWT_SECRET))
+      expect((await signedIn.from(TABLE).insert({ text: 'signed in' }).select()).status).toBe(201)
+      const { data, status } = await signedIn.from(TABLE).select('*')
+      expect(status).toBe(200)
+      expect(data).toEqual(await publicRows())
+    })
+
+    it('raw HTTP: GET select=*, POST {"text":"hello"}, and return=representation', async () => {
+      const posted = await call(`/rest/v1/${TABLE}`, {
+        method: 'POST',
+        body: '{"text":"hello"}',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(posted.status).toBe(201)
+      expect(await posted.text()).toBe('')
+      const represented = await call(`/rest/v1/${TABLE}`, {
+        method: 'POST',
+        body: '{"text":"hello"}',
+        headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      })
+      expect(represented.status).toBe(201)
+      const returned = (await represented.json()) as Record<string, unknown>[]
+      const read = await call(`/rest/v1/${TABLE}?select=*&order=created_at.desc`)
+      expect(read.status).toBe(200)
+      const rows = (await read.json()) as Record<string, unknown>[]
+      expect(rows).toEqual(await publicRows())
+      expect(rows).toHaveLength(2)
+      expect(returned).toEqual([rows[0]])
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual(COLUMNS)
+    })
+
+    it('plain inserts keep the limits: 5000 code points pass; 5001, blank and NUL are 400', async () => {
+      const insert = async (text: string) => {
+        const { status, error } = await supabase.from(TABLE).insert({ text })
+        return { status, code: error?.code }
+      }
+      expect(await insert('😌'.repeat(5000))).toEqual({ status: 201, code: undefined })
+      expect(await insert('x'.repeat(5001))).toEqual({ status: 400, code: '23514' })
+      // Every character of the migration's trim set, together.
+      const blank =
+        ' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u200b\u2028\u2029\u202f\u205f\u3000\ufeff'
+      expect(await insert(blank)).toEqual({ status: 400, code: '23514' })
+      for (const space of blank) expect((await insert(space)).status).toBe(400)
+      expect((await insert('a\u0000b')).status).toBe(400)
+      // Letters are never blank (PostgreSQL 15 read the first migration's `\v` as the letter v).
+      expect((await insert('v')).status).toBe(201)
+      expect((await publicRows()).map((row) => row.text)).toEqual(['v', '😌'.repeat(5000)])
+    })
+
+    it('PATCH, DELETE and PUT are refused with a PostgREST error, and nothing changes', async () => {
+      await seedThree()
+      const before = await ownerRows(backend)
+      for (const [method, query, body] of [
+        ['PATCH', '?id=eq.1', '{"text":"changed"}'],
+        ['PATCH', '', '{"text":"changed"}'],
+        ['DELETE', '?id=eq.1', ''],
+        ['DELETE', '', ''],
+        ['PUT', '?id=eq.1', '{"id":1,"text":"replaced"}'],
+      ] as const) {
+        const response = await call(`/rest/v1/${TABLE}${query}`, {
+          method,
+          body: body || undefined,
+          headers: { 'content-type': 'application/json' },
+        })
+        expect({ method, refused: [400, 401, 403, 405, 501].includes(response.status) }).toEqual({
+          method,
+          refused: true,
+        })
+        const json = (await response.json()) as Record<string, unknown>
+        expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message'])
+      }
+      expect(await ownerRows(backend)).toEqual(before)
+    })
+  })
+
+  describe('the Idempotency-Key header', () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      call(`/rest/v1/${TABLE}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', ...headers },
+      })
+
+    it('the same key twice over raw HTTP: both 201, one row, the key linked to it', async () => {
+      const key = uuid()
+      for (let i = 0; i < 2; i++)
+        expect((await post('{"text":"once"}', { 'idempotency-key': key })).status).toBe(201)
+      const rows = await ownerRows(backend)
+      expect(rows.map((row) => [row.text, row.offer_key])).toEqual([['once', key]])
+      expect(await offerKeys(backend)).toEqual([{ client_id: key, thought_id: rows[0]!.id }])
+    })
+
+    it('ten copies sent at once store one row, and every copy answers 201', async () => {
+      const key = uuid()
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post('{"text":"at once"}', { 'Idempotency-Key': key })),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201))
+      expect((await ownerRows(backend)).map((row) => row.text)).toEqual(['at once'])
+    })
+
+    it('a repeat asking for the representation gets 201 and no row', async () => {
+      const key = uuid()
+      const first = await offer('shown once', key).select()
+      expect(first.data).toMatchObject([{ text: 'shown once' }])
+      const again = await offer('shown once', key).select()
+      expect({ status: again.status, data: again.data }).toEqual({ status: 201, data: [] })
+    })
+
+    it('the key is a UUID in any letter case: upper case is the same key', async () => {
+      const key = uuid()
+      expect((await offer('cased', key)).status).toBe(201)
+      expect((await offer('cased', key.toUpperCase())).status).toBe(201)
+      expect(await ownerRows(backend)).toHaveLength(1)
+    })
+
+    it.each([
+      ['not a uuid', 'not-a-uuid'],
+      ['a uuid without hyphens', '1b4e28ba2fa141d2883f0016d3cca428'],
+      ['two keys', `${uuid()}, ${uuid()}`],
+      ['an empty key', ''],
+    ])('%s is refused with 400 22P02 and a clear message, nothing stored', async (_name, key) => {
+      const response = await post('{"text":"keyed badly"}', { 'idempotency-key': key })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        code: '22P02',
+        message: 'The Idempotency-Key header must be a UUID',
+        details: expect.stringContaining('nothing was stored'),
+        hint: expect.any(String),
+      })
+      expect(await ownerRows(backend)).toEqual([])
+      expect(await offerKeys(backend)).toEqual([])
+    })
+
+    it('a refused offer does not use up its key: the same key with good text is stored', async () => {
+      const key = uuid()
+      expect((await offer('   ', key)).status).toBe(400)
+      expect((await offer('now with words', key)).status).toBe(201)
+      expect((await ownerRows(backend)).map((row) => row.offer_key)).toEqual([key])
+    })
+
+    it('different keys with the same words are two offers', async () => {
+      await offer('same words')
+      await offer('same words')
+      expect(await ownerRows(backend)).toHaveLength(2)
+    })
+
+    it('one key covers its whole request: several rows are stored once, a repeat stores none', async () => {
+      const key = uuid()
+      const send = () =>
+        supabase
+          .from(TABLE)
+          .insert([{ text: 'first of two' }, { text: 'second of two' }])
+          .setHeader('Idempotency-Key', key)
+      expect((await send()).status).toBe(201)
+      expect((await send()).status).toBe(201)
+      expect((await ownerRows(backend)).map((row) => row.text).sort()).toEqual([
+        'first of two',
+        'second of two',
+      ])
+    })
+
+    it('headers reach SQL lower-cased, whatever else the request carries', async () => {
+      const key = uuid()
+      // Raw header lines a browser would never send: an upper-case name, a header named __proto__,
+      // bytes outside ASCII, and a header repeated.
+      const status = await new Promise<number>((resolve, reject) => {
+        const body = '{"text":"odd headers"}'
+        const request = httpRequest(`${rest}`, {
+          method: 'POST',
+          headers: [
+            'host',
+            `127.0.0.1:${backend.port}`,
+            'apikey',
+            backend.anonKey,
+            'content-type',
+            'application/json',
+            'IDEMPOTENCY-KEY',
+            key,
+            '__proto__',
+            'polluted',
+            'x-odd',
+            Buffer.from([0xc3, 0xbf, 0xfe]).toString('latin1'),
+            'x-twice',
+            'one',
+            'x-twice',
+            'two',
+            'content-length',
+            String(Buffer.byteLength(body)),
+          ],
+        })
+        request.on('response', (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        })
+        request.on('error', reject)
+        request.end(body)
+      })
+      expect(status).toBe(201)
+      expect((await ownerRows(backend)).map((row) => row.offer_key)).toEqual([key])
+    })
+  })
+
   describe('what anon may not do', () => {
     const seeded = async () => {
       await offer('already on the wall')
       return ownerRows(backend)
     }
 
-    it('update, delete and reading client_id are refused, and nothing changes', async () => {
+    it('update, delete and reading the offer keys are refused, and nothing changes', async () => {
       const before = await seeded()
       const id = before[0]!.id
       const update = await supabase.from(TABLE).update({ text: 'changed' }).eq('id', id)
@@ -214,50 +479,44 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       const remove = await supabase.from(TABLE).delete().eq('id', id)
       expect(remove.status).toBe(401)
       expect(remove.error?.code).toBe('42501')
+      // The keys are not in the public table any more, and their table is not exposed.
       const clientIds = await supabase.from(TABLE).select('client_id')
-      expect(clientIds.status).toBe(401)
-      expect(clientIds.error?.code).toBe('42501')
-      const everything = await supabase.from(TABLE).select('*')
-      expect(everything.status).toBe(401)
-      const filterOnSecret = await supabase
-        .from(TABLE)
-        .select('id')
-        .eq('client_id', before[0]!.client_id!)
-      expect(filterOnSecret.status).toBe(401)
+      expect(clientIds.status).toBe(400)
+      expect(clientIds.error?.code).toBe('42703')
+      const keys = await supabase.from('void_offer_keys').select('*')
+      expect(keys.status).toBe(404)
+      expect(keys.error?.code).toBe('PGRST205')
+      const privateSchema = await supabase.schema('private').from('void_offer_keys').select('*')
+      expect(privateSchema.status).toBeGreaterThanOrEqual(400)
+      expect(privateSchema.status).toBeLessThan(500)
+      expect(privateSchema.data).toBeNull()
       expect(await ownerRows(backend)).toEqual(before)
     })
 
     it('a forged created_at or id is refused, and nothing is stored', async () => {
       const forgedDate = await supabase
         .from(TABLE)
-        .insert({ text: 'from the future', client_id: uuid(), created_at: '2099-01-01T00:00:00Z' })
+        .insert({ text: 'from the future', created_at: '2099-01-01T00:00:00Z' })
       expect({ status: forgedDate.status, code: forgedDate.error?.code }).toEqual({
         status: 401,
         code: '42501',
       })
-      const forgedId = await supabase.from(TABLE).insert({ id: 1, text: 'mine', client_id: uuid() })
+      const forgedId = await supabase.from(TABLE).insert({ id: 1, text: 'mine' })
       // id is generated always: Postgres refuses a given value before it checks privileges.
       expect({ status: forgedId.status, code: forgedId.error?.code }).toEqual({
         status: 400,
         code: '428C9',
       })
-      const noKey = await supabase.from(TABLE).insert({ text: 'no idempotency key' })
-      expect({ status: noKey.status, code: noKey.error?.code }).toEqual({
-        status: 401,
-        code: '42501',
-      })
       expect(await ownerRows(backend)).toEqual([])
     })
 
-    it('truncate and upsert-overwrites are not possible either', async () => {
+    it('upsert-overwrites are not possible either', async () => {
       const before = await seeded()
       const overwrite = await supabase
         .from(TABLE)
-        .upsert(
-          { text: 'overwritten', client_id: before[0]!.client_id },
-          { onConflict: 'client_id' },
-        )
-      expect(overwrite.status).toBe(401)
+        .upsert({ id: before[0]!.id, text: 'overwritten' }, { onConflict: 'id' })
+      expect(overwrite.status).toBeGreaterThanOrEqual(400)
+      expect(overwrite.status).toBeLessThan(500)
       expect(await ownerRows(backend)).toEqual(before)
     })
   })
@@ -276,25 +535,22 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       ['5001 characters', async () => fromClient(await offer('x'.repeat(5001)))],
       ['a NUL byte', async () => fromClient(await offer('before\u0000after'))],
       [
-        'a client_id that is not a uuid',
+        'the old client_id column',
         async () =>
-          fromClient(await supabase.from(TABLE).insert({ text: 'ok', client_id: 'not-a-uuid' })),
+          fromClient(await supabase.from(TABLE).insert({ text: 'ok', client_id: uuid() })),
       ],
       [
-        'a client_id that is a number',
-        async () => fromClient(await supabase.from(TABLE).insert({ text: 'ok', client_id: 42 })),
+        'an Idempotency-Key that is not a UUID',
+        async () => fromClient(await offer('ok', 'not-a-uuid')),
       ],
+      ['text null', async () => fromClient(await supabase.from(TABLE).insert({ text: null }))],
       [
-        'text null',
-        async () =>
-          fromClient(await supabase.from(TABLE).insert({ text: null, client_id: uuid() })),
+        'an id of the wrong type',
+        async () => fromClient(await supabase.from(TABLE).insert({ id: 'first', text: 'ok' })),
       ],
       [
         'an unknown column',
-        async () =>
-          fromClient(
-            await supabase.from(TABLE).insert({ text: 'ok', client_id: uuid(), mood: 'sad' }),
-          ),
+        async () => fromClient(await supabase.from(TABLE).insert({ text: 'ok', mood: 'sad' })),
       ],
       ['malformed JSON', () => raw('{"text": "unfinished', 'application/json')],
       ['an empty body', () => raw('', 'application/json')],
@@ -302,12 +558,9 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       ['an array of numbers', () => raw('[1, 2]', 'application/json')],
       [
         'objects with different keys',
-        () => raw('[{"text":"a","client_id":"' + uuid() + '"},{"text":"b"}]', 'application/json'),
+        () => raw('[{"text":"a","id":1},{"text":"b"}]', 'application/json'),
       ],
-      [
-        'a raw NUL byte in the JSON',
-        () => raw('{"text":"a\u0000b","client_id":"' + uuid() + '"}', 'application/json'),
-      ],
+      ['a raw NUL byte in the JSON', () => raw('{"text":"a\u0000b"}', 'application/json')],
     ]
 
     function fromClient(answer: { status: number; error: { code: string } | null }) {
@@ -336,6 +589,7 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       expect(status).toBeLessThan(500)
       expect(code).not.toBe('')
       expect(await ownerRows(backend)).toEqual([])
+      expect(await offerKeys(backend)).toEqual([])
     })
 
     it('5000 characters, counted in code points, are accepted', async () => {
@@ -407,33 +661,32 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       }
     })
 
-    it('the service role reads client_id, and still cannot update or delete', async () => {
-      const clientId = uuid()
-      await offer('visible to the server', clientId)
+    it('the service role reads the same three columns, and still cannot update or delete', async () => {
+      await offer('visible to the server')
       const service = voidClient(backend.url, signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET))
-      expect((await service.from(TABLE).select('client_id')).data).toEqual([
-        { client_id: clientId },
-      ])
-      expect(
-        (await service.from(TABLE).update({ text: 'x' }).eq('client_id', clientId)).status,
-      ).toBe(403)
-      expect((await service.from(TABLE).delete().eq('client_id', clientId)).status).toBe(403)
+      const { data } = await service.from(TABLE).select('*')
+      expect(data?.map((row) => Object.keys(row).sort())).toEqual([['created_at', 'id', 'text']])
+      const id = (data as { id: number }[])[0]!.id
+      expect((await service.from(TABLE).update({ text: 'x' }).eq('id', id)).status).toBe(403)
+      expect((await service.from(TABLE).delete().eq('id', id)).status).toBe(403)
     })
 
-    it('CORS preflight allows every header supabase-js sends', async () => {
-      const response = await realFetch(rest, {
-        method: 'OPTIONS',
-        headers: {
-          origin: 'http://localhost:4173',
-          'access-control-request-method': 'POST',
-          'access-control-request-headers':
-            'apikey,authorization,content-type,prefer,accept-profile,content-profile,x-client-info,x-retry-count',
-        },
-      })
-      expect(response.status).toBe(204)
-      expect(response.headers.get('access-control-allow-origin')).toBe('*')
-      const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/)
-      for (const header of [
+    it('CORS preflight allows every header supabase-js sends, and the offer key', async () => {
+      const preflight = async (asked?: string) => {
+        const response = await realFetch(rest, {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'http://localhost:4173',
+            'access-control-request-method': 'POST',
+            ...(asked === undefined ? {} : { 'access-control-request-headers': asked }),
+          },
+        })
+        expect(response.status).toBe(204)
+        expect(response.headers.get('access-control-allow-origin')).toBe('*')
+        expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+        return (response.headers.get('access-control-allow-headers') ?? '').split(/,\s*/)
+      }
+      const sent = [
         'apikey',
         'authorization',
         'content-type',
@@ -442,9 +695,17 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
         'content-profile',
         'x-client-info',
         'x-retry-count',
-      ])
-        expect(allowed).toContain(header)
-      expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+        'idempotency-key',
+      ]
+      // What the browser asks for is reflected, as PostgREST and Supabase's gateway do.
+      const reflected = await preflight([...sent, 'X-Something-New'].join(','))
+      for (const header of [...sent, 'x-something-new']) expect(reflected).toContain(header)
+      // Asked for nothing: the list of what supabase-js and the app send.
+      const listed = await preflight()
+      for (const header of sent) expect(listed).toContain(header)
+      // A request for something that is not a header name gets the list, not an echo.
+      const garbled = await preflight('apikey, bad header\u00ff')
+      expect(garbled).toEqual(listed)
     })
 
     it('unknown paths, tables, schemas and features get a JSON error, never an empty 404', async () => {
@@ -474,7 +735,7 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
     })
 
     it('a body over the size limit gets 413', async () => {
-      const huge = JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024), client_id: uuid() })
+      const huge = JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) })
       const response = await call(`/rest/v1/${TABLE}`, {
         method: 'POST',
         body: huge,
@@ -495,7 +756,7 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       for (let i = 0; i < 200 && !refused; i++) {
         const response = await call(`/rest/v1/${TABLE}`, {
           method: 'POST',
-          body: JSON.stringify({ text: `burst ${i}`, client_id: uuid() }),
+          body: JSON.stringify({ text: `burst ${i}` }),
           // A client cannot pick its own address: the server sets x-forwarded-for from the socket.
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i % 250}` },
         })

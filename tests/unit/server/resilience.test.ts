@@ -50,8 +50,8 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     return { status: response.status, body: (await response.json()) as unknown }
   }
-  const offer = (text: string, clientId = uuid()) =>
-    supabase.from(TABLE).insert({ text, client_id: clientId })
+  const offer = (text: string, clientId: string = uuid()) =>
+    supabase.from(TABLE).insert({ text }).setHeader('Idempotency-Key', clientId)
   const feed = () =>
     supabase
       .from(TABLE)
@@ -100,7 +100,7 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     const lost = await offer('answer lost', clientId)
     expect(lost.error).not.toBeNull()
     expect(lost.status).toBe(0)
-    expect((await ownerRows(backend)).map((row) => row.client_id)).toEqual([clientId])
+    expect((await ownerRows(backend)).map((row) => row.offer_key)).toEqual([clientId])
     await control('POST', '/__faults', { mode: 'none', latencyMs: 0 })
     expect((await offer('answer lost', clientId)).status).toBe(201)
     expect(await ownerRows(backend)).toHaveLength(1)
@@ -137,17 +137,17 @@ describe.each(ENGINES)('faults on %s', (engine) => {
       `POST /rest/v1/${TABLE} 201`,
     ])
     expect(log[0]?.query).toContain('select=id%2Ctext%2Ccreated_at')
-    const rows = (await control('GET', '/__rows')).body as {
-      text: string
-      created_at: string
-      client_id: string | null
-    }[]
+    const rows = (await control('GET', '/__rows')).body as Record<string, unknown>[]
     expect(rows.map((row) => row.text)).toEqual(['offered', 'seeded now', 'seeded old'])
+    // The rows, and whether a key was claimed for each: never the key itself.
+    expect(rows.map((row) => Object.keys(row).sort())).toEqual(
+      Array(3).fill(['created_at', 'id', 'keyed', 'text']),
+    )
     expect(rows[2]).toMatchObject({
       created_at: '2026-01-01T00:00:00.000001+00:00',
-      client_id: null,
+      keyed: false,
     })
-    expect(rows[0]?.client_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(rows[0]?.keyed).toBe(true)
 
     const many = Array.from({ length: 20_000 }, (_, i) => ({ text: `bulk ${i}` }))
     expect((await control('POST', '/__seed', { rows: many })).status).toBe(201)
@@ -314,8 +314,12 @@ describe.each(ENGINES)('kill -9 on %s', (engine) => {
           try {
             const response = await realFetch(url, {
               method: 'POST',
-              headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
-              body: JSON.stringify({ text: 'in the burst', client_id: clientId }),
+              headers: {
+                apikey: LOCAL_ANON_KEY,
+                'content-type': 'application/json',
+                'idempotency-key': clientId,
+              },
+              body: JSON.stringify({ text: `in the burst ${clientId}` }),
             })
             if (response.ok) acknowledged.push(clientId)
           } catch {
@@ -336,10 +340,12 @@ describe.each(ENGINES)('kill -9 on %s', (engine) => {
 
       child = await spawnServer(env)
       const service = signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET)
-      const response = await realFetch(`${url}?select=client_id`, { headers: { apikey: service } })
+      const response = await realFetch(`${url}?select=text`, { headers: { apikey: service } })
       expect(response.status).toBe(200)
       const stored = new Set(
-        ((await response.json()) as { client_id: string }[]).map((row) => row.client_id),
+        ((await response.json()) as { text: string }[]).map((row) =>
+          row.text.slice('in the burst '.length),
+        ),
       )
       const missing = acknowledged.filter((clientId) => !stored.has(clientId))
       expect(missing).toEqual([])

@@ -73,6 +73,7 @@ describe('flushOfferQueue: each answer class', () => {
       send,
       onRefused: async () => undefined,
       random: () => 0.5,
+      batchSize: 20,
     })
     expect(send).toHaveBeenCalledTimes(1)
     expect(result.delivered).toEqual([])
@@ -341,8 +342,11 @@ describe('flushOfferQueue: order', () => {
 })
 
 describe('flushOfferQueue: batches', () => {
-  it("sends up to 10 offers a request (the hosted write limit's bucket), oldest first", async () => {
-    expect(OFFER_BATCH_SIZE).toBe(10)
+  it('sends one offer a request by default: each request carries one Idempotency-Key', () => {
+    expect(OFFER_BATCH_SIZE).toBe(1)
+  })
+
+  it('with batchSize 20 sends up to 20 offers a request, oldest first', async () => {
     const offers = Array.from({ length: 45 }, () => makeOffer())
     const storage = memoryStorage(offers)
     const wall = fakeVoid()
@@ -350,8 +354,9 @@ describe('flushOfferQueue: batches', () => {
       storage,
       send: async (batch) => wall.acceptAll(batch),
       onRefused: async () => undefined,
+      batchSize: 20,
     })
-    expect(wall.requests.map((r) => r.length)).toEqual([10, 10, 10, 10, 5])
+    expect(wall.requests.map((r) => r.length)).toEqual([20, 20, 5])
     expect(wall.requests.flat()).toEqual(offers.map((o) => o.clientId))
     expect(storage.items.size).toBe(0)
   })
@@ -369,6 +374,7 @@ describe('flushOfferQueue: batches', () => {
           ? { kind: 'status', status: 400 }
           : wall.acceptAll(batch),
       onRefused: refuseTo(storage, handedBack),
+      batchSize: 20,
     })
     expect(handedBack.map((o) => o.clientId)).toEqual([bad.clientId])
     expect(result.refused.map((o) => o.clientId)).toEqual([bad.clientId])
@@ -390,20 +396,20 @@ describe('flushOfferQueue: batches', () => {
           ? { kind: 'status', status: 422 }
           : wall.acceptAll(batch),
       onRefused: refuseTo(storage, []),
+      batchSize: 20,
     })
-    // 10 refused together, then 10 singles (one refused, 9 delivered), then two batches of 10.
-    expect(wall.requests.map((r) => r.length)).toEqual([...Array(9).fill(1), 10, 10])
+    // 20 refused together, then 20 singles (one refused, 19 delivered), then one batch of 10.
+    expect(wall.requests.map((r) => r.length)).toEqual([...Array(19).fill(1), 10])
     expect(wall.rows).toHaveLength(29)
   })
 
-  it('batchSize 1 sends one offer a request', async () => {
+  it('by default sends one offer a request (one Idempotency-Key per request)', async () => {
     const storage = memoryStorage([makeOffer(), makeOffer(), makeOffer()])
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
       send: async (batch) => wall.acceptAll(batch),
       onRefused: async () => undefined,
-      batchSize: 1,
     })
     expect(wall.requests.map((r) => r.length)).toEqual([1, 1, 1])
   })

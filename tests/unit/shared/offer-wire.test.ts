@@ -8,23 +8,50 @@ const other = { clientId: '9a0e7c41-1d2b-4f3a-8c5d-6e7f8091a2b3', text: 'lighter
 afterEach(() => vi.useRealTimers())
 
 describe('offerRequest', () => {
-  it('is the request supabase-js makes for insert(rows): text and client id, in order', () => {
-    const { url, init } = offerRequest(backend, [offer, other])
-    expect(url).toBe(
-      'http://localhost:54321/rest/v1/void_thoughts?columns=%22text%22%2C%22client_id%22',
-    )
+  it("is the request supabase-js makes for insert({ text }) with the offer's Idempotency-Key", () => {
+    const { url, init } = offerRequest(backend, offer)
+    expect(url).toBe('http://localhost:54321/rest/v1/void_thoughts')
     expect(init.method).toBe('POST')
-    expect(init.headers).toMatchObject({
+    expect(init.headers).toEqual({
       apikey: 'anon-key',
       Authorization: 'Bearer anon-key',
       'Content-Type': 'application/json',
       'Content-Profile': 'public',
       Prefer: 'return=minimal',
+      'Idempotency-Key': offer.clientId,
     })
-    expect(JSON.parse(String(init.body))).toEqual([
-      { text: 'heavy day', client_id: offer.clientId },
-      { text: 'lighter now', client_id: other.clientId },
+    expect(JSON.parse(String(init.body))).toEqual({ text: 'heavy day' })
+  })
+})
+
+describe('postOffers', () => {
+  it('sends each offer in its own request, in order, each with its own key', async () => {
+    const sent: [string, string][] = []
+    const fetchOffer = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const headers = init?.headers as Record<string, string>
+      sent.push([
+        headers['Idempotency-Key']!,
+        (JSON.parse(String(init?.body)) as { text: string }).text,
+      ])
+      return new Response(null, { status: 201 })
+    })
+    await expect(postOffers(fetchOffer, backend, [offer, other], 8000)).resolves.toEqual({
+      kind: 'status',
+      status: 201,
+    })
+    expect(sent).toEqual([
+      [offer.clientId, 'heavy day'],
+      [other.clientId, 'lighter now'],
     ])
+  })
+
+  it('stops at the first answer that is not a 2xx and returns it', async () => {
+    const fetchOffer = vi.fn(async () => new Response('{}', { status: 503 }))
+    await expect(postOffers(fetchOffer, backend, [offer, other], 8000)).resolves.toEqual({
+      kind: 'status',
+      status: 503,
+    })
+    expect(fetchOffer).toHaveBeenCalledOnce()
   })
 })
 

@@ -8,12 +8,11 @@ const backend = { url: 'http://localhost:54321', anonKey: 'anon' }
 /** A fetch that behaves like the backend's insert: ignores a repeated client id. */
 function fakeBackendFetch(wall = fakeVoid(), status?: number) {
   const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    expect(String(url)).toMatch(
-      /^http:\/\/localhost:54321\/rest\/v1\/void_thoughts\?columns=%22text%22%2C%22client_id%22$/,
-    )
-    const rows = JSON.parse(String(init?.body)) as { text: string; client_id: string }[]
+    expect(String(url)).toBe('http://localhost:54321/rest/v1/void_thoughts')
+    const row = JSON.parse(String(init?.body)) as { text: string }
+    const clientId = (init?.headers as Record<string, string>)['Idempotency-Key']!
     if (status) return new Response('{}', { status })
-    wall.acceptAll(rows.map((row) => ({ clientId: row.client_id, text: row.text })))
+    wall.acceptAll([{ clientId, text: row.text }])
     return new Response(null, { status: 201 })
   })
   return { wall, fetch: fetch as unknown as typeof globalThis.fetch & typeof fetch }

@@ -113,14 +113,35 @@ export function voidClient(url: string, key: string): SupabaseClient {
   })
 }
 
+/** A row as the table owner sees it, with the idempotency key claimed for it (private). */
+export interface OwnerRow {
+  id: number
+  text: string
+  created_at: string
+  offer_key: string | null
+}
+
 /** Every row as the table owner sees it, newest first. */
-export async function ownerRows(
-  backend: Backend,
-): Promise<{ id: number; text: string; created_at: string; client_id: string | null }[]> {
+export async function ownerRows(backend: Backend): Promise<OwnerRow[]> {
   const [row] = await backend.engine.transaction((tx) =>
     tx.query<{ body: string }>(
       `select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]')::text as body
-         from (select id, text, created_at, client_id from public.void_thoughts) r`,
+         from (select t.id, t.text, t.created_at,
+                      (select k.client_id from private.void_offer_keys k where k.thought_id = t.id) as offer_key
+                 from public.void_thoughts t) r`,
+    ),
+  )
+  return JSON.parse(row?.body ?? '[]') as never
+}
+
+/** Every claimed idempotency key, as the table owner sees them. */
+export async function offerKeys(
+  backend: Backend,
+): Promise<{ client_id: string; thought_id: number | null }[]> {
+  const [row] = await backend.engine.transaction((tx) =>
+    tx.query<{ body: string }>(
+      `select coalesce(json_agg(k order by k.client_id), '[]')::text as body
+         from (select client_id, thought_id from private.void_offer_keys) k`,
     ),
   )
   return JSON.parse(row?.body ?? '[]') as never
