@@ -1,4 +1,4 @@
-// `npm run lighthouse`: Lighthouse (mobile preset) on /, /void and /return of the built app, served with
+// `npm run lighthouse`: Lighthouse (mobile preset) on /, /void, /return and /help of the built app, served with
 // the local backend the way `npm start` serves it. Prints the four category scores per route and exits
 // 1 when one misses its target (performance ≥ 0.98; accessibility, best practices and SEO = 1).
 // Chromium comes from CHROME_PATH (default: Debian's /usr/bin/chromium). Build first (`npm run build`).
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const APP_PORT = Number(process.env.APP_PORT ?? 4173)
 const API_PORT = Number(process.env.API_PORT ?? 54321)
-const ROUTES = ['/', '/void', '/return']
+const ROUTES = ['/', '/void', '/return', '/help']
 const TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 }
 const CHROME_FLAGS = [
   '--headless=new',

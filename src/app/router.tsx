@@ -1,4 +1,7 @@
-/** The routes: / (Unburden), /void (The Void), /return (Return to Yourself), and a 404 for the rest. */
+/**
+ * The routes: / (Unburden), /void (The Void), /return (Return to Yourself), /help (Talk to
+ * someone), and a 404 for the rest.
+ */
 import {
   createRootRoute,
   createRoute,
@@ -37,7 +40,13 @@ const sanctuaryRoute = createRoute({
   ),
 })
 
-const routeTree = rootRoute.addChildren([writerRoute, voidRoute, sanctuaryRoute])
+const helpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/help',
+  component: lazyRouteComponent(() => import('../features/help/help-screen'), 'HelpScreen'),
+})
+
+const routeTree = rootRoute.addChildren([writerRoute, voidRoute, sanctuaryRoute, helpRoute])
 
 /** Builds the app's router (tests can give it a memory history). */
 export function createAppRouter(options: Partial<Parameters<typeof createRouter>[0]> = {}) {

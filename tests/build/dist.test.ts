@@ -21,6 +21,9 @@ describe('the build', () => {
       expect(sw).toContain(`"${url}"`)
     }
     expect(sw).toMatch(/"assets\/index-[\w-]+\.js"/)
+    // The help screen is its own chunk, precached so it opens offline (PRODUCT.md 17).
+    expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.js"/)
+    expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.css"/)
   })
 
   it('links the manifest from index.html and emits it from manifest.webmanifest', () => {

@@ -5,6 +5,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { HelpLink } from '../../components/help-link'
 import { PendingOffers } from '../../components/pending-offers'
 import { ScreenHeader } from '../../components/screen-header'
 import { formatDisplayDate } from '../../shared/display-date'
@@ -137,6 +138,7 @@ export function VoidScreen() {
         links={[{ to: '/return', label: 'Return to Yourself' }]}
       />
       <main className="void">
+        <HelpLink />
         <PendingOffers />
         <VoidContent />
       </main>

@@ -12,6 +12,7 @@ import {
   type ChangeEvent,
   type KeyboardEvent,
 } from 'react'
+import { HelpLink } from '../../components/help-link'
 import { ScreenHeader } from '../../components/screen-header'
 import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thought'
 import { fitInsertion } from '../../shared/thought-input'
@@ -163,6 +164,7 @@ export function WriterScreen() {
           <p className="writer__note" role="status">
             {note}
           </p>
+          <HelpLink />
         </main>
       </div>
       {choice && (

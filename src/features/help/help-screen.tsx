@@ -1,0 +1,114 @@
+/**
+ * Talk to someone (/help): crisis lines, the visitor's likely region first. The region is guessed
+ * from the browser's languages and time zone only (src/shared/help-region.ts); nothing on this page
+ * fetches anything, and its links (tel:, sms:, the directory) open only when tapped. Loaded lazily
+ * and precached by the service worker, so it opens offline.
+ */
+import { ScreenHeader } from '../../components/screen-header'
+import { guessSupportRegion, regionsInOrder } from '../../shared/help-region'
+import {
+  HELPLINE_DIRECTORY,
+  contactHref,
+  contactLabel,
+  type SupportContact,
+  type SupportRegion,
+} from '../../shared/support-lines'
+import './help.css'
+
+/** The browser's own time zone, or undefined where Intl cannot say. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return undefined
+  }
+}
+
+function Contacts({ contacts }: { contacts: SupportContact[] }) {
+  return (
+    <ul className="help__contacts">
+      {contacts.map((contact) => (
+        <li key={`${contact.kind}${contact.number}`}>
+          <a className="button help__contact" href={contactHref(contact)}>
+            {contactLabel(contact)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Region({ region, guessed }: { region: SupportRegion; guessed: boolean }) {
+  const headingId = `help-${region.id}`
+  return (
+    <section className="card help__region" aria-labelledby={headingId}>
+      <h2 id={headingId} className="help__region-name">
+        {region.name}
+      </h2>
+      {guessed && (
+        <p className="quiet help__why">
+          Shown first from your browser&rsquo;s language and time zone.
+        </p>
+      )}
+      <ul className="help__lines">
+        {region.lines.map((line) => (
+          <li key={line.name}>
+            <h3 className="help__line-name">{line.name}</h3>
+            <p className="quiet help__about">{line.about}</p>
+            <Contacts contacts={line.contacts} />
+          </li>
+        ))}
+      </ul>
+      <p className="help__emergency-label">In an emergency</p>
+      <Contacts contacts={region.emergency} />
+    </section>
+  )
+}
+
+function Directory() {
+  return (
+    <section className="card help__region" aria-labelledby="help-elsewhere">
+      <h2 id="help-elsewhere" className="help__region-name">
+        Anywhere else
+      </h2>
+      <p className="quiet help__about">
+        {HELPLINE_DIRECTORY.name}: {HELPLINE_DIRECTORY.about}
+      </p>
+      <a className="button help__contact" href={HELPLINE_DIRECTORY.url} rel="noreferrer">
+        Find a helpline in your country
+      </a>
+    </section>
+  )
+}
+
+/** The help screen; `languages` and `timeZone` default to the browser's own. */
+export function HelpScreen({
+  languages = navigator.languages,
+  timeZone = browserTimeZone(),
+}: {
+  languages?: readonly string[]
+  timeZone?: string
+}) {
+  const guess = guessSupportRegion(languages, timeZone)
+  const regions = regionsInOrder(guess)
+  return (
+    <div className="screen">
+      {/* No link on the right: at 360 px it would be squeezed under a 44 px touch target. */}
+      <ScreenHeader back title="Talk to someone" links={[]} />
+      <main className="help">
+        <p className="help__intro">
+          When things feel heavy, talking can help. The people on these lines are there to listen,
+          whatever it is.
+        </p>
+        {guess === null && <Directory />}
+        {regions.map((region) => (
+          <Region key={region.id} region={region} guessed={region.id === guess} />
+        ))}
+        {guess !== null && <Directory />}
+        <p className="quiet help__note">
+          If you are in danger right now, call your local emergency number.
+        </p>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createAppRouter } from '../../../../src/app/router'
+import { resetAppStore } from '../../../../src/store'
+
+// The Void asks for its feed when it opens: answer with an empty wall instead of the network.
+// The help screen itself needs no mock: every test here fails on any network call.
+vi.mock(import('../../../../src/lib/void-api'), async (original) => ({
+  ...(await original()),
+  fetchVoidPage: async () => ({ rows: [], total: 0, cachedAt: null }),
+}))
+
+afterEach(() => {
+  cleanup()
+  resetAppStore()
+  vi.restoreAllMocks()
+})
+
+/** Opens /help as a browser with these languages in this time zone would. */
+async function openHelp(languages: string[], timeZone: string) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages)
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolved.call(this), timeZone }
+  })
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/help'] }) })
+  render(<RouterProvider router={router} />)
+  await screen.findByRole('heading', { level: 1, name: 'Talk to someone' })
+}
+
+const regionHeadings = () =>
+  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+
+describe('the help screen', () => {
+  it('lists the United Kingdom first for en-GB in Europe/London, with its numbers', async () => {
+    await openHelp(['en-GB', 'en'], 'Europe/London')
+    expect(regionHeadings()).toEqual([
+      'United Kingdom',
+      'United States',
+      'Canada',
+      'Ireland',
+      'Australia',
+      'Germany',
+      'Anywhere else',
+    ])
+    const uk = screen.getByRole('region', { name: 'United Kingdom' })
+    expect(within(uk).getByText(/Shown first from your browser/)).toBeTruthy()
+    expect(within(uk).getByRole('link', { name: 'Call 116 123' }).getAttribute('href')).toBe(
+      'tel:116123',
+    )
+    expect(within(uk).getByRole('link', { name: 'Call 999' }).getAttribute('href')).toBe('tel:999')
+  })
+
+  it('lists Canada first for en-US in America/Toronto, with call and text links to 988', async () => {
+    await openHelp(['en-US'], 'America/Toronto')
+    expect(regionHeadings()[0]).toBe('Canada')
+    const canada = screen.getByRole('region', { name: 'Canada' })
+    expect(within(canada).getByRole('link', { name: 'Call 988' }).getAttribute('href')).toBe(
+      'tel:988',
+    )
+    expect(within(canada).getByRole('link', { name: 'Text 988' }).getAttribute('href')).toBe(
+      'sms:988',
+    )
+  })
+
+  it('lists Germany first for de-DE, with the TelefonSeelsorge numbers', async () => {
+    await openHelp(['de-DE', 'de'], 'Europe/Berlin')
+    expect(regionHeadings()[0]).toBe('Germany')
+    const germany = screen.getByRole('region', { name: 'Germany' })
+    expect(
+      within(germany)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['tel:08001110111', 'tel:08001110222', 'tel:116123', 'tel:112'])
+  })
+
+  it('puts the international directory first when the region is unknown', async () => {
+    await openHelp(['ja-JP'], 'Asia/Tokyo')
+    expect(regionHeadings()[0]).toBe('Anywhere else')
+    expect(screen.queryByText(/Shown first from your browser/)).toBeNull()
+    const link = screen.getByRole('link', { name: 'Find a helpline in your country' })
+    expect(link.getAttribute('href')).toBe('https://findahelpline.com/')
+  })
+
+  it('is reached from the writer and from The Void by "Need someone to talk to?"', async () => {
+    for (const path of ['/', '/void']) {
+      const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
+      const { unmount } = render(<RouterProvider router={router} />)
+      const link = await screen.findByRole('link', { name: 'Need someone to talk to?' })
+      expect(link.getAttribute('href')).toBe('/help')
+      unmount()
+    }
+  })
+})
