@@ -87,6 +87,7 @@ export class TesterControls {
     this.requests.length = 0
     await this.engine.transaction(async (tx) => {
       await tx.query('truncate public.void_thoughts, private.void_offer_keys restart identity')
+      await tx.query('truncate private.void_reports, private.void_hidden_thoughts')
       await tx.query('delete from private.void_write_buckets')
     })
   }

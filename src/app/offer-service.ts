@@ -13,7 +13,8 @@ import {
 } from '../lib/offer-queue'
 import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
 import { createOfferToVoid } from '../lib/offer-to-void'
-import type { QueuedOffer } from '../shared/offer'
+import { newClientId } from '../shared/client-id'
+import { isReport, type QueuedOffer } from '../shared/offer'
 import { handBackToast } from '../shared/offer-outcome'
 import { sendOffer, type BackendConfig } from '../shared/offer-wire'
 import { useAppStore } from '../store'
@@ -41,6 +42,8 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
     storage: pageOfferStorage,
     send,
     handBack: async (offer, reason) => {
+      // A report has no words to give back; its card stays hidden on this device.
+      if (isReport(offer)) return
       const state = deps.store.getState()
       // The entries' storage is loaded first, so the entry is written before the offer leaves.
       await state.loadEntries()
@@ -57,6 +60,15 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
     queue,
     offerToVoid: createOfferToVoid({ queue, listOffers, send }),
     withdrawOffer: (offer) => queue.withdraw(offer),
+    reportThought: (thoughtId) =>
+      queue.hold({
+        clientId: newClientId(),
+        text: '',
+        queuedAt: Date.now(),
+        attempts: 0,
+        origin: 'void',
+        report: { thoughtId },
+      }),
   }
 }
 

@@ -11,7 +11,7 @@
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
 import { isOfferChannelMessage, type OfferChannelMessage } from '../shared/messages'
-import type { OfferAnswer, QueuedOffer, RefusalReason } from '../shared/offer'
+import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../shared/offer'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -90,7 +90,10 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
   let channel: BroadcastChannel | undefined
 
   const refresh = async (): Promise<QueuedOffer[]> => {
-    const offers = (await deps.storage.list()).filter(isWaitingOffer)
+    // Reports wait in the same queue but are not offers a visitor can see or withdraw.
+    const offers = (await deps.storage.list()).filter(
+      (offer) => isWaitingOffer(offer) && !isReport(offer),
+    )
     deps.onWaitingOffers(offers)
     return offers
   }

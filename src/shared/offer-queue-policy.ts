@@ -13,6 +13,8 @@
  */
 import {
   classifyOfferAnswer,
+  classifyReportAnswer,
+  isReport,
   type OfferAnswer,
   type QueuedOffer,
   type RefusalReason,
@@ -162,7 +164,10 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
   for (;;) {
     const waiting = (await deps.storage.list()).filter(isWaitingOffer)
     const size = singly > 0 ? 1 : batchSize
-    const batch = waiting.slice(0, size)
+    // One request carries offers or reports, never both: the batch ends where the kind changes.
+    const head = waiting.slice(0, size)
+    const otherKind = head.findIndex((offer) => isReport(offer) !== isReport(head[0]!))
+    const batch = otherKind === -1 ? head : head.slice(0, otherKind)
     // An offer seen twice means storage did not take it out of the way: stop rather than loop.
     if (batch.length === 0 || batch.some((offer) => handled.has(offer.clientId))) {
       result.waiting = waiting.length
@@ -189,7 +194,9 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     const answer = await Promise.resolve()
       .then(() => deps.send(attempt))
       .catch((): OfferAnswer => ({ kind: 'network-error' }))
-    const verdict = classifyOfferAnswer(answer)
+    const verdict = isReport(attempt[0]!)
+      ? classifyReportAnswer(answer)
+      : classifyOfferAnswer(answer)
     if (verdict === 'retry') {
       result.waiting = waiting.length
       // The offers behind it waited on this failure too: their 7 days start now, so a queue that

@@ -13,7 +13,12 @@
 import { PostgrestClient } from '@supabase/postgrest-js'
 import { parseRetryAfter, type OfferAnswer, type QueuedOffer } from './offer'
 import { OFFER_SEND_TIMEOUT_MS } from './offer-queue-policy'
-import { IDEMPOTENCY_KEY_HEADER, VOID_TABLE, type VoidOfferRow } from './void-rest'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  VOID_REPORTS_TABLE,
+  VOID_TABLE,
+  type VoidOfferRow,
+} from './void-rest'
 
 /** Where the backend lives and the public key it is called with. */
 export interface BackendConfig {
@@ -21,11 +26,13 @@ export interface BackendConfig {
   anonKey: string
 }
 
-type Offer = Pick<QueuedOffer, 'clientId' | 'text'>
+type Offer = Pick<QueuedOffer, 'clientId' | 'text' | 'report'>
 
 /**
  * Sends one offer with `fetchOffer` (the page's or the worker's fetch), giving up after `timeoutMs`.
- * Answers the status (with `Retry-After` in ms when given), a network error or a timeout. Never throws.
+ * A report travels the same way: an insert of `{thought_id}` into void_reports, with no key (the
+ * database records one report per reporter, so a repeat stores nothing either). Answers the status
+ * (with `Retry-After` in ms when given), a network error or a timeout. Never throws.
  */
 export async function sendOffer(
   fetchOffer: typeof fetch,
@@ -43,12 +50,10 @@ export async function sendOffer(
   })
   try {
     const row: VoidOfferRow = { text: offer.text }
-    await client
-      .from(VOID_TABLE)
-      .insert(row)
-      .setHeader('Prefer', 'return=minimal')
-      .setHeader(IDEMPOTENCY_KEY_HEADER, offer.clientId)
-      .abortSignal(controller.signal)
+    const insert = offer.report
+      ? client.from(VOID_REPORTS_TABLE).insert({ thought_id: offer.report.thoughtId })
+      : client.from(VOID_TABLE).insert(row).setHeader(IDEMPOTENCY_KEY_HEADER, offer.clientId)
+    await insert.setHeader('Prefer', 'return=minimal').abortSignal(controller.signal)
     if (!response)
       return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error' }
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))

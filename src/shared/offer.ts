@@ -4,8 +4,8 @@
  * between "offered", "held" and "refused".
  */
 
-/** Where an offer came from. */
-export type OfferOrigin = 'writer' | 'sanctuary'
+/** Where an offer came from: the writer, Return to Yourself, or a report made on The Void. */
+export type OfferOrigin = 'writer' | 'sanctuary' | 'void'
 
 /** An offer waiting in the queue. */
 export interface QueuedOffer {
@@ -35,6 +35,16 @@ export interface QueuedOffer {
   refusedStatus?: number
   /** Why the service worker took it out of the queue (with `refusedStatus`). */
   refusedReason?: RefusalReason
+  /**
+   * Set when this is a report of a thought on the wall, not an offer (`text` is then empty): it waits
+   * in the same queue and is sent to void_reports; nothing is ever handed back.
+   */
+  report?: { thoughtId: number }
+}
+
+/** True when `item` is a report of a thought rather than an offer. */
+export function isReport(item: Pick<QueuedOffer, 'report'>): boolean {
+  return item.report !== undefined
 }
 
 /**
@@ -88,4 +98,14 @@ export function classifyOfferAnswer(answer: OfferAnswer): OfferVerdict {
   if (HELD_STATUSES.has(status) || status >= 500) return 'retry'
   if (status >= 400) return 'refused'
   return 'retry'
+}
+
+/**
+ * The verdict on a report's answer: as an offer's, except that 409 delivers. The database answers a
+ * report of a thought that is no longer on the wall (deleted by the owner) with 409 `23503`: there is
+ * nothing left to hide, and sending it again can never change that. (A repeat report answers 2xx.)
+ */
+export function classifyReportAnswer(answer: OfferAnswer): OfferVerdict {
+  if (answer.kind === 'status' && answer.status === 409) return 'delivered'
+  return classifyOfferAnswer(answer)
 }

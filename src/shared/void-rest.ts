@@ -3,6 +3,9 @@
 /** The table the wall lives in. */
 export const VOID_TABLE = 'void_thoughts'
 
+/** The table a report is inserted into (`{thought_id}`); it always reads empty. */
+export const VOID_REPORTS_TABLE = 'void_reports'
+
 /** Rows per page of the feed. */
 export const VOID_PAGE_SIZE = 50
 

@@ -1,5 +1,5 @@
 /**
- * The offers waiting in the queue, as screens show them, and the two things screens do with offers.
+ * The offers waiting in the queue, as screens show them, and what screens do with offers and reports.
  * The queue itself lives in IndexedDB and is run by an object the app creates
  * (src/app/offer-service.ts); the app connects its actions here once, and a screen that offers before
  * then waits for it.
@@ -19,6 +19,11 @@ export interface OfferActions {
   ) => Promise<OfferOutcome>
   /** Takes a waiting offer back to the private entries; `gone` when it was sent meanwhile. */
   withdrawOffer: (offer: QueuedOffer) => Promise<'withdrawn' | 'gone'>
+  /**
+   * Queues a report of the thought `thoughtId` (delivered now or later, counted once by the
+   * database); resolves once it is durably queued.
+   */
+  reportThought: (thoughtId: number) => Promise<void>
 }
 
 export interface OffersSlice extends OfferActions {
@@ -37,5 +42,6 @@ export const createOffersSlice: StateCreator<StoreState, [], [], OffersSlice> = 
     connectOffers: (actions) => connect(actions),
     offerToVoid: async (...args) => (await connected).offerToVoid(...args),
     withdrawOffer: async (offer) => (await connected).withdrawOffer(offer),
+    reportThought: async (thoughtId) => (await connected).reportThought(thoughtId),
   }
 }

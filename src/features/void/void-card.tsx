@@ -1,7 +1,11 @@
-/** One thought on the wall: its text with line breaks kept, its date, and Square, Story and Share. */
+/**
+ * One thought on the wall: its text with line breaks kept, its date, and Square, Story, Share and
+ * Report. A thought reported on this device shows no card.
+ */
 import { memo, useRef } from 'react'
 import { formatDisplayDate } from '../../shared/display-date'
 import type { VoidThought } from '../../shared/void-rest'
+import { ReportAction, useReported } from './report-action'
 import { shareThought, shareThoughtImage } from './share'
 import type { ShareImageKind } from './share-image'
 
@@ -19,11 +23,13 @@ export const VoidCard = memo(function VoidCard({
   const dateId = `void-thought-${thought.id}-date`
   // One image at a time per card: a second press while it is being made does nothing.
   const making = useRef(false)
+  const reported = useReported(thought.id)
   const makeImage = (kind: ShareImageKind) => {
     if (making.current) return
     making.current = true
     void shareThoughtImage(kind, thought.text).finally(() => (making.current = false))
   }
+  if (reported) return null
   return (
     <article
       className={`card void-card void-card--${entrance}`}
@@ -49,6 +55,7 @@ export const VoidCard = memo(function VoidCard({
           >
             Share
           </button>
+          <ReportAction thoughtId={thought.id} />
         </div>
       </div>
     </article>
