@@ -31,13 +31,18 @@ class ServerFailure extends Error {
 
 type Settled = { response: Response } | { error: unknown } | { timedOut: true }
 
-/** A copy of `response` stamped with the time it is stored. */
+/**
+ * A copy of `response` stamped with the time it is stored. A counted first page of a wall longer
+ * than one page comes as 206 (PostgREST's partial content); the Cache API refuses to store a 206,
+ * so the copy is stored as a 200 with the same body and headers (Content-Range keeps the total).
+ */
 async function stamp(response: Response, now: number): Promise<Response> {
   const headers = new Headers(response.headers)
   headers.set(CACHED_AT_HEADER, new Date(now).toISOString())
+  const partial = response.status === 206
   return new Response(await response.blob(), {
-    status: response.status,
-    statusText: response.statusText,
+    status: partial ? 200 : response.status,
+    statusText: partial ? 'OK' : response.statusText,
     headers,
   })
 }

@@ -9,6 +9,9 @@ export function fakeCaches() {
       typeof key === 'string' ? key : key instanceof URL ? key.href : key.url
     return {
       put: async (key: RequestInfo | URL, response: Response) => {
+        // As the Cache API does (its put() rejects a partial response).
+        if (response.status === 206)
+          throw new TypeError('Partial response (status code 206) is unsupported')
         map.set(url(key), response.clone())
       },
       match: async (key: RequestInfo | URL) => map.get(url(key))?.clone(),

@@ -78,6 +78,31 @@ describe('answerVoidFeed', () => {
     expect(stored?.headers.get('content-range')).toBe('0-0/1')
   })
 
+  it('a 206 (a counted first page of a wall longer than a page) is answered and stored', async () => {
+    const partial = (text: string) =>
+      new Response(JSON.stringify([{ id: 60, text, created_at: '2025-01-05T10:30:00Z' }]), {
+        status: 206,
+        headers: { 'content-type': 'application/json', 'content-range': '0-49/60' },
+      })
+    const online = await answerVoidFeed(
+      new Request(FIRST_PAGE),
+      deps(async () => partial('a')),
+    )
+    expect(online.status).toBe(206)
+    expect((await online.json())[0].text).toBe('a')
+    await Promise.all(pending)
+    const offline = await answerVoidFeed(
+      new Request(FIRST_PAGE),
+      deps(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    expect(offline.ok).toBe(true)
+    expect(offline.headers.get(CACHED_AT_HEADER)).toBe('2025-01-05T10:30:00.000Z')
+    expect(offline.headers.get('content-range')).toBe('0-49/60')
+    expect((await offline.json())[0].text).toBe('a')
+  })
+
   it('offline: answers the last feed, marked with when it was stored', async () => {
     await answerVoidFeed(
       new Request(FIRST_PAGE),
