@@ -14,14 +14,17 @@ export interface Faults {
   latencyMs: number
 }
 
-/** The controls' token: playwright.config.ts gives the backend it through the environment. */
-const CONTROL_TOKEN = process.env.UNBURDEN_CONTROL_TOKEN ?? ''
+/**
+ * The controls' token: playwright.config.ts (and the engines suite's stack) give the backend it
+ * through the environment. Read at each request, since the stack may set it after this module loads.
+ */
+const controlToken = (): string => process.env.UNBURDEN_CONTROL_TOKEN ?? ''
 
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${API_URL}${path}`, {
     method,
     headers: {
-      'x-unburden-control-token': CONTROL_TOKEN,
+      'x-unburden-control-token': controlToken(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

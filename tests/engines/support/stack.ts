@@ -3,6 +3,7 @@
  * built dist/), with fault injection on and a fresh data folder, for the three-engine smoke suite.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,8 @@ import { join } from 'node:path'
 export const APP_PORT = Number(process.env.APP_PORT ?? 4173)
 export const API_PORT = Number(process.env.API_PORT ?? 54321)
 export const APP_URL = `http://localhost:${APP_PORT}`
+// The tester controls' token, shared with tests/e2e/support/backend.ts through the environment.
+process.env.UNBURDEN_CONTROL_TOKEN ??= randomUUID()
 
 /** A running app + backend. */
 export interface Stack {
