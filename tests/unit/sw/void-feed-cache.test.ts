@@ -3,6 +3,7 @@ import { VOID_FEED_CACHE, answerVoidFeed } from '../../../sw/void-feed-cache'
 import {
   CACHED_AT_HEADER,
   isVoidFeedFirstPage,
+  voidNewerQuery,
   voidPageQuery,
 } from '../../../src/shared/void-page-query'
 import { fakeCaches } from './fake-caches'
@@ -57,6 +58,7 @@ describe('isVoidFeedFirstPage', () => {
       false,
     )
     expect(isVoidFeedFirstPage(new URL(`${FIRST_PAGE}&offset=50`), 'GET')).toBe(false)
+    expect(isVoidFeedFirstPage(new URL(`${API}?${voidNewerQuery(null)}`), 'GET')).toBe(false)
     expect(
       isVoidFeedFirstPage(new URL('http://localhost:54321/rest/v1/other?select=*'), 'GET'),
     ).toBe(false)
