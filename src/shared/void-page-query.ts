@@ -49,6 +49,8 @@ export function voidNewerQuery(after: VoidCursor | null, limit: number = VOID_PA
  */
 export function compareVoidRows(a: VoidCursor, b: VoidCursor): number {
   const at = instant(a.created_at) - instant(b.created_at)
+  if (Number.isNaN(at))
+    return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id
   if (at !== 0) return at
   const micros = fraction(a.created_at) - fraction(b.created_at)
   return micros !== 0 ? micros : a.id - b.id
