@@ -2,12 +2,8 @@
  * Reading The Void's wall from its backend (offers travel through src/shared/offer-wire.ts). No auth
  * session is ever stored (PRODUCT.md 12): only the public key is sent.
  */
-import {
-  CACHED_AT_HEADER,
-  totalFromContentRange,
-  voidNewerQuery,
-  voidPageQuery,
-} from '../shared/void-page-query'
+import { CACHED_AT_HEADER, totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
+import { voidNewerQuery } from '../shared/void-newer-query'
 import { VOID_TABLE, type VoidCursor, type VoidThought } from '../shared/void-rest'
 import { env } from './env'
 

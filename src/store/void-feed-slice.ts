@@ -4,7 +4,6 @@
  * screen was fetched. Loading itself lives with the screen (src/features/void/void-feed.ts).
  */
 import type { StateCreator } from 'zustand'
-import { compareVoidRows } from '../shared/void-page-query'
 import type { VoidThought } from '../shared/void-rest'
 import type { StoreState } from './types'
 
@@ -20,7 +19,10 @@ export interface VoidFeed {
   more: 'idle' | 'loading' | 'error'
   /** Set when the feed shown comes from a cache: the ISO time it was fetched. */
   fetchedAt: string | null
-  /** Rows found newer than every row shown, oldest first, waiting for the reader to reveal them. */
+  /**
+   * Rows found newer than the first page, oldest first, kept until the reader reveals them
+   * (src/features/void/new-thoughts.ts; a reload keeps them, the screen drops those shown).
+   */
   fresh: VoidThought[]
   /** How many rows at the head of `thoughts` were revealed since the first page was shown. */
   revealed: number
@@ -43,17 +45,6 @@ export interface VoidFeedSlice {
   setVoidFeedMore: (more: VoidFeed['more']) => void
   /** Appends a next page, skipping any thought already shown. */
   appendVoidPage: (thoughts: VoidThought[], hasMore: boolean) => void
-  /** Keeps rows found newer than the newest known (shown or fresh), oldest first. */
-  addFreshVoidThoughts: (rows: VoidThought[]) => void
-  /**
-   * Shows `rows` (taken from `fresh`) at the top of the wall; the total grows by the rows added.
-   */
-  revealVoidThoughts: (rows: VoidThought[]) => void
-}
-
-/** The newest row known to the feed: the last fresh one, or the first shown. */
-export function newestKnownThought(feed: VoidFeed): VoidThought | null {
-  return feed.fresh.at(-1) ?? feed.thoughts[0] ?? null
 }
 
 const emptyFeed: VoidFeed = {
@@ -74,25 +65,18 @@ export const createVoidFeedSlice: StateCreator<StoreState, [], [], VoidFeedSlice
       voidFeed: voidFeed.status === 'ready' ? voidFeed : { ...emptyFeed, status: 'loading' },
     })),
   showVoidFeed: ({ thoughts, total, hasMore, fetchedAt }) =>
-    set(({ voidFeed }) => {
-      // Fresh rows the new first page now shows are dropped; newer ones still wait.
-      const newest = thoughts[0]
-      const fresh = newest
-        ? voidFeed.fresh.filter((row) => compareVoidRows(row, newest) > 0)
-        : voidFeed.fresh
-      return {
-        voidFeed: {
-          status: 'ready',
-          thoughts,
-          total,
-          hasMore,
-          more: 'idle',
-          fetchedAt,
-          fresh,
-          revealed: 0,
-        },
-      }
-    }),
+    set(({ voidFeed }) => ({
+      voidFeed: {
+        status: 'ready',
+        thoughts,
+        total,
+        hasMore,
+        more: 'idle',
+        fetchedAt,
+        fresh: voidFeed.fresh,
+        revealed: 0,
+      },
+    })),
   failVoidFeed: () =>
     set(({ voidFeed }) => ({
       voidFeed: voidFeed.status === 'ready' ? voidFeed : { ...emptyFeed, status: 'error' },
@@ -108,32 +92,6 @@ export const createVoidFeedSlice: StateCreator<StoreState, [], [], VoidFeedSlice
           thoughts: fresh.length ? [...voidFeed.thoughts, ...fresh] : voidFeed.thoughts,
           hasMore,
           more: 'idle',
-        },
-      }
-    }),
-  addFreshVoidThoughts: (rows) =>
-    set(({ voidFeed }) => {
-      let newest = newestKnownThought(voidFeed)
-      const added: VoidThought[] = []
-      for (const row of [...rows].sort(compareVoidRows)) {
-        if (newest && compareVoidRows(row, newest) <= 0) continue
-        added.push(row)
-        newest = row
-      }
-      return added.length ? { voidFeed: { ...voidFeed, fresh: [...voidFeed.fresh, ...added] } } : {}
-    }),
-  revealVoidThoughts: (rows) =>
-    set(({ voidFeed }) => {
-      const shown = new Set(voidFeed.thoughts.map((thought) => thought.id))
-      const taken = new Set(rows.map((row) => row.id))
-      const added = rows.filter((row) => !shown.has(row.id)).sort((a, b) => compareVoidRows(b, a))
-      return {
-        voidFeed: {
-          ...voidFeed,
-          thoughts: added.length ? [...added, ...voidFeed.thoughts] : voidFeed.thoughts,
-          total: voidFeed.total === null ? null : voidFeed.total + added.length,
-          fresh: voidFeed.fresh.filter((row) => !taken.has(row.id)),
-          revealed: voidFeed.revealed + added.length,
         },
       }
     }),

@@ -7,6 +7,7 @@
 import { flushSync } from 'react-dom'
 import { newThoughtsLabel } from '../../shared/new-thoughts'
 import { useAppStore } from '../../store'
+import { withRevealed } from './new-thoughts'
 import { useNewThoughts } from './use-new-thoughts'
 
 /** The live region with the button, when there is something new. */
@@ -14,7 +15,9 @@ export function NewThoughtsButton() {
   const fresh = useNewThoughts()
   const reveal = () => {
     const newest = fresh.at(-1)
-    flushSync(() => useAppStore.getState().revealVoidThoughts(fresh))
+    flushSync(() =>
+      useAppStore.setState(({ voidFeed }) => ({ voidFeed: withRevealed(voidFeed, fresh) })),
+    )
     const card = newest && document.querySelector<HTMLElement>(`[data-thought-id="${newest.id}"]`)
     if (!card) return
     card.tabIndex = -1

@@ -11,7 +11,7 @@ import { startLiveWallPoller } from '../../shared/live-wall-schedule'
 import { thoughtsToReveal } from '../../shared/new-thoughts'
 import type { VoidThought } from '../../shared/void-rest'
 import { useAppStore } from '../../store'
-import { newestKnownThought } from '../../store/void-feed-slice'
+import { freshNotShown, newestKnown, withFresh } from './new-thoughts'
 
 const browserClock = {
   now: () => Date.now(),
@@ -23,11 +23,11 @@ async function askForNewThoughts(): Promise<void> {
   const feed = useAppStore.getState().voidFeed
   // Only a feed read from the wall itself is followed (a cached one has Retry).
   if (feed.status !== 'ready' || feed.fetchedAt) return
-  const newest = newestKnownThought(feed)
+  const newest = newestKnown(feed)
   const rows = await fetchNewerVoidThoughts(
     newest ? { created_at: newest.created_at, id: newest.id } : null,
   )
-  useAppStore.getState().addFreshVoidThoughts(rows)
+  useAppStore.setState(({ voidFeed }) => ({ voidFeed: withFresh(voidFeed, rows) }))
 }
 
 /** Follows the wall while the screen is open. */
@@ -61,10 +61,10 @@ export function useLiveWall(): void {
 
 /** The new thoughts the button counts and reveals (see src/shared/new-thoughts.ts). */
 export function useNewThoughts(): VoidThought[] {
-  const fresh = useAppStore((s) => s.voidFeed.fresh)
+  const feed = useAppStore((s) => s.voidFeed)
   const waiting = useAppStore((s) => s.pendingOffers)
   const reported = useSyncExternalStore(onReportedThoughtsChange, reportedThoughts)
-  return thoughtsToReveal(fresh, {
+  return thoughtsToReveal(freshNotShown(feed), {
     reported,
     waitingTexts: waiting.map((offer) => offer.text),
   })

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  compareVoidRows,
-  totalFromContentRange,
-  voidNewerQuery,
-  voidPageQuery,
-} from '../../../src/shared/void-page-query'
+import { totalFromContentRange, voidPageQuery } from '../../../src/shared/void-page-query'
+import { compareVoidRows, voidNewerQuery } from '../../../src/shared/void-newer-query'
 
 describe('voidPageQuery', () => {
   it('asks for the first page newest first, 50 rows, no cursor and no offset', () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAppStore } from '../../../src/store'
 
-const row = (id: number) => ({
-  id,
-  text: `t${id}`,
-  created_at: `2025-01-05T10:${String(id).padStart(2, '0')}:00+00:00`,
-})
+const row = (id: number) => ({ id, text: `t${id}`, created_at: `2025-01-05T10:${id}:00+00:00` })
 
 describe('the Void feed slice', () => {
   it('goes from loading to ready with the first page', () => {
@@ -43,33 +39,5 @@ describe('the Void feed slice', () => {
     store.getState().startVoidFeed()
     store.getState().failVoidFeed()
     expect(store.getState().voidFeed.status).toBe('error')
-  })
-
-  it('keeps newer rows apart until revealed, then shows them on top and grows the total', () => {
-    const store = createAppStore()
-    store
-      .getState()
-      .showVoidFeed({ thoughts: [row(5), row(4)], total: 2, hasMore: false, fetchedAt: null })
-    // A row already shown, or older than the newest shown, is never fresh; repeats are dropped.
-    store.getState().addFreshVoidThoughts([row(4), row(6), row(7)])
-    store.getState().addFreshVoidThoughts([row(7), row(8)])
-    expect(store.getState().voidFeed.fresh.map((t) => t.id)).toEqual([6, 7, 8])
-    expect(store.getState().voidFeed.thoughts.map((t) => t.id)).toEqual([5, 4])
-    store.getState().revealVoidThoughts([row(6), row(8)])
-    const { voidFeed } = store.getState()
-    expect(voidFeed.thoughts.map((t) => t.id)).toEqual([8, 6, 5, 4])
-    expect(voidFeed).toMatchObject({ total: 4, revealed: 2 })
-    expect(voidFeed.fresh.map((t) => t.id)).toEqual([7])
-  })
-
-  it('a reloaded first page drops the fresh rows it shows and keeps newer ones', () => {
-    const store = createAppStore()
-    store.getState().showVoidFeed({ thoughts: [row(5)], total: 1, hasMore: false, fetchedAt: null })
-    store.getState().addFreshVoidThoughts([row(6), row(7)])
-    store
-      .getState()
-      .showVoidFeed({ thoughts: [row(6), row(5)], total: 3, hasMore: false, fetchedAt: null })
-    expect(store.getState().voidFeed.fresh.map((t) => t.id)).toEqual([7])
-    expect(store.getState().voidFeed).toMatchObject({ total: 3, revealed: 0 })
   })
 })

@@ -3,9 +3,9 @@ import { VOID_FEED_CACHE, answerVoidFeed } from '../../../sw/void-feed-cache'
 import {
   CACHED_AT_HEADER,
   isVoidFeedFirstPage,
-  voidNewerQuery,
   voidPageQuery,
 } from '../../../src/shared/void-page-query'
+import { voidNewerQuery } from '../../../src/shared/void-newer-query'
 import { fakeCaches } from './fake-caches'
 
 const API = 'http://localhost:54321/rest/v1/void_thoughts'
