@@ -129,6 +129,18 @@ test('no ask while the page is hidden; one at once when it is visible again', as
   expect(await newerAsks()).toBe(1)
 })
 
+test('no ask while offline; one at once when the network is back', async ({ page, context }) => {
+  await openWall(page)
+  await context.setOffline(true)
+  await seedThoughts([{ text: 'Offered while this device was offline' }])
+  for (let minute = 0; minute < 3; minute++) await page.clock.fastForward('01:00')
+  await page.waitForTimeout(300)
+  expect(await newerAsks()).toBe(0)
+  await context.setOffline(false)
+  await expect(page.getByRole('button', { name: '1 new thought', exact: true })).toBeVisible()
+  expect(await newerAsks()).toBe(1)
+})
+
 test('idle: two small asks a minute; backend down: the asks back off to one per 5 min', async ({
   page,
 }) => {
