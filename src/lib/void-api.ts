@@ -3,6 +3,7 @@
  * session is ever stored (PRODUCT.md 12): only the public key is sent.
  */
 import { CACHED_AT_HEADER, totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
+import { voidNewerQuery } from '../shared/void-newer-query'
 import { VOID_TABLE, type VoidCursor, type VoidThought } from '../shared/void-rest'
 import { env } from './env'
 
@@ -38,9 +39,27 @@ function isVoidThought(value: unknown): value is VoidThought {
  * path, no GET is retried behind the visitor's back, and the service worker's cache header is read
  * straight from the answer.
  */
-export async function fetchVoidPage(
+export function fetchVoidPage(
   cursor: VoidCursor | null,
   options: { withTotal?: boolean; signal?: AbortSignal; limit?: number; timeoutMs?: number } = {},
+): Promise<VoidPage> {
+  return readVoid(voidPageQuery(cursor, options.limit), options)
+}
+
+/**
+ * Reads the thoughts newer than `after` (the newest the reader has), oldest first, at most one
+ * page: the live wall's small ask (src/features/void/use-new-thoughts.ts). Throws as `fetchVoidPage`.
+ */
+export async function fetchNewerVoidThoughts(
+  after: VoidCursor | null,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<VoidThought[]> {
+  return (await readVoid(voidNewerQuery(after), options)).rows
+}
+
+async function readVoid(
+  query: string,
+  options: { withTotal?: boolean; signal?: AbortSignal; timeoutMs?: number },
 ): Promise<VoidPage> {
   const controller = new AbortController()
   const abort = () => controller.abort()
@@ -56,10 +75,10 @@ export async function fetchVoidPage(
   }
   if (options.withTotal) headers.Prefer = 'count=exact'
   try {
-    const response = await fetch(
-      `${env.supabaseUrl}/rest/v1/${VOID_TABLE}?${voidPageQuery(cursor, options.limit)}`,
-      { headers, signal: controller.signal },
-    )
+    const response = await fetch(`${env.supabaseUrl}/rest/v1/${VOID_TABLE}?${query}`, {
+      headers,
+      signal: controller.signal,
+    })
     const body: unknown = await response.json().catch(() => null)
     if (!response.ok) {
       const message = (body as { message?: unknown } | null)?.message

@@ -33,14 +33,18 @@ export function totalFromContentRange(header: string | null): number | null {
 
 /** The parameters of the first page's query: what a first-page GET may carry, besides `offset=0`. */
 const FIRST_PAGE_PARAMS = new Set(new URLSearchParams(voidPageQuery(null)).keys())
+/** The first page's order: the newer rows' query (oldest first) is never the first page. */
+const FIRST_PAGE_ORDER = new URLSearchParams(voidPageQuery(null)).get('order')
 
 /**
  * True for a GET of the feed's first page as `voidPageQuery(null)` builds it: the table with only
- * that query's parameters (any limit), or `offset=0`. Never a POST, a cursor or a later offset.
+ * that query's parameters (its order, any limit), or `offset=0`. Never a POST, a cursor, a later
+ * offset or the newer rows' query.
  */
 export function isVoidFeedFirstPage(url: URL, method: string): boolean {
   if (method !== 'GET' || !url.pathname.endsWith(`/rest/v1/${VOID_TABLE}`)) return false
   for (const [name, value] of url.searchParams) {
+    if (name === 'order' && value !== FIRST_PAGE_ORDER) return false
     if (FIRST_PAGE_PARAMS.has(name)) continue
     if (name === 'offset' && value === '0') continue
     return false

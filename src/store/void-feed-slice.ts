@@ -19,6 +19,13 @@ export interface VoidFeed {
   more: 'idle' | 'loading' | 'error'
   /** Set when the feed shown comes from a cache: the ISO time it was fetched. */
   fetchedAt: string | null
+  /**
+   * Rows found newer than the first page, oldest first, kept until the reader reveals them
+   * (src/features/void/new-thoughts.ts; a reload keeps them, the screen drops those shown).
+   */
+  fresh: VoidThought[]
+  /** How many rows at the head of `thoughts` were revealed since the first page was shown. */
+  revealed: number
 }
 
 export interface VoidFeedSlice {
@@ -47,6 +54,8 @@ const emptyFeed: VoidFeed = {
   hasMore: false,
   more: 'idle',
   fetchedAt: null,
+  fresh: [],
+  revealed: 0,
 }
 
 export const createVoidFeedSlice: StateCreator<StoreState, [], [], VoidFeedSlice> = (set) => ({
@@ -56,7 +65,18 @@ export const createVoidFeedSlice: StateCreator<StoreState, [], [], VoidFeedSlice
       voidFeed: voidFeed.status === 'ready' ? voidFeed : { ...emptyFeed, status: 'loading' },
     })),
   showVoidFeed: ({ thoughts, total, hasMore, fetchedAt }) =>
-    set({ voidFeed: { status: 'ready', thoughts, total, hasMore, more: 'idle', fetchedAt } }),
+    set(({ voidFeed }) => ({
+      voidFeed: {
+        status: 'ready',
+        thoughts,
+        total,
+        hasMore,
+        more: 'idle',
+        fetchedAt,
+        fresh: voidFeed.fresh,
+        revealed: 0,
+      },
+    })),
   failVoidFeed: () =>
     set(({ voidFeed }) => ({
       voidFeed: voidFeed.status === 'ready' ? voidFeed : { ...emptyFeed, status: 'error' },

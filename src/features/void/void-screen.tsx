@@ -12,6 +12,8 @@ import { formatDisplayDate } from '../../shared/display-date'
 import { voidCountLine } from '../../shared/void-format'
 import { VOID_PAGE_SIZE } from '../../shared/void-rest'
 import { useAppStore } from '../../store'
+import { NewThoughtsButton } from './new-thoughts-button'
+import { useLiveWall } from './use-new-thoughts'
 import { loadMoreVoidThoughts, loadVoidFeed } from './void-feed'
 import { VoidWall } from './void-wall'
 import './void.css'
@@ -83,6 +85,7 @@ function VoidContent() {
       <>
         {feed.fetchedAt && <StaleNote fetchedAt={feed.fetchedAt} />}
         <div className="void__state">
+          <NewThoughtsButton />
           <h2 className="void__state-title">The void is empty.</h2>
           <p className="quiet">Nothing has been shared yet.</p>
           <Link to="/" className="button button--primary">
@@ -98,9 +101,11 @@ function VoidContent() {
       <div className="void__intro">
         <h2 className="void__heading">Thoughts released into the void</h2>
         <p className="quiet void__count">{voidCountLine(total)}</p>
+        <NewThoughtsButton />
       </div>
       <VoidWall
         thoughts={feed.thoughts}
+        revealed={feed.revealed}
         canLoadMore={feed.hasMore && feed.more === 'idle'}
         onNearEnd={loadMoreVoidThoughts}
       />
@@ -130,6 +135,7 @@ function VoidContent() {
 /** The Void's screen. */
 export function VoidScreen() {
   useVoidFeedLoading()
+  useLiveWall()
   return (
     <div className="screen">
       <ScreenHeader

@@ -95,42 +95,65 @@ const WallChunk = memo(function WallChunk({
   )
 })
 
+interface Chunk {
+  /** Its place counted from the first page's first row: negative for revealed rows above it. */
+  key: number
+  thoughts: VoidThought[]
+}
+
 /**
- * `thoughts` cut into chunks; a chunk whose rows did not change keeps its array, so appending a page
- * re-renders only the chunks it touches.
+ * `thoughts` cut into chunks, counted from the first page's first row (the `revealed` rows before it
+ * are chunked upwards from it), so revealing new thoughts at the top never moves an older card to
+ * another chunk. A chunk whose rows did not change keeps its array, so appending a page or revealing
+ * new thoughts re-renders only the chunks it touches.
  */
-function useChunks(thoughts: VoidThought[]): VoidThought[][] {
-  const previous = useRef<VoidThought[][]>([])
+function useChunks(thoughts: VoidThought[], revealed: number): Chunk[] {
+  const previous = useRef(new Map<number, VoidThought[]>())
   return useMemo(() => {
-    const chunks: VoidThought[][] = []
-    for (let start = 0, index = 0; start < thoughts.length; start += CHUNK_SIZE, index++) {
-      const end = Math.min(thoughts.length, start + CHUNK_SIZE)
-      const old = previous.current[index]
+    const chunks: Chunk[] = []
+    const head = Math.min(revealed, thoughts.length)
+    const bounds: [number, number, number][] = []
+    for (let end = head, key = -1; end > 0; end -= CHUNK_SIZE, key--) {
+      bounds.unshift([key, Math.max(0, end - CHUNK_SIZE), end])
+    }
+    for (let start = head, key = 0; start < thoughts.length; start += CHUNK_SIZE, key++) {
+      bounds.push([key, start, Math.min(thoughts.length, start + CHUNK_SIZE)])
+    }
+    const kept = new Map<number, VoidThought[]>()
+    for (const [key, start, end] of bounds) {
+      const old = previous.current.get(key)
       const same =
         old !== undefined &&
         old.length === end - start &&
         old.every((thought, offset) => thought === thoughts[start + offset])
-      chunks.push(same ? old : thoughts.slice(start, end))
+      const rows = same ? old : thoughts.slice(start, end)
+      kept.set(key, rows)
+      chunks.push({ key, thoughts: rows })
     }
-    previous.current = chunks
+    previous.current = kept
     return chunks
-  }, [thoughts])
+  }, [thoughts, revealed])
 }
 
-/** The cards of `thoughts`, newest first; `onNearEnd` is called when more should be loaded. */
+/**
+ * The cards of `thoughts`, newest first, the first `revealed` of them new thoughts the reader asked
+ * for (they fade in); `onNearEnd` is called when more should be loaded.
+ */
 export function VoidWall({
   thoughts,
+  revealed = 0,
   canLoadMore,
   onNearEnd,
 }: {
   thoughts: VoidThought[]
+  revealed?: number
   canLoadMore: boolean
   onNearEnd: () => void
 }) {
   const wallRef = useRef<HTMLDivElement>(null)
   const endRef = useRef<HTMLDivElement>(null)
   const observe = useNearViewport()
-  const chunks = useChunks(thoughts)
+  const chunks = useChunks(thoughts, revealed)
   // Chunks present when the wall first shows are the first cascade; later ones only fade in.
   const [firstChunkCount] = useState(chunks.length)
 
@@ -161,11 +184,11 @@ export function VoidWall({
 
   return (
     <div className="void-wall" ref={wallRef}>
-      {chunks.map((chunk, index) => (
+      {chunks.map((chunk) => (
         <WallChunk
-          key={index}
-          thoughts={chunk}
-          entrance={index < firstChunkCount ? 'stagger' : 'appear'}
+          key={chunk.key}
+          thoughts={chunk.thoughts}
+          entrance={chunk.key >= 0 && chunk.key < firstChunkCount ? 'stagger' : 'appear'}
           observe={observe}
         />
       ))}

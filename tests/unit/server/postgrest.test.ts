@@ -6,6 +6,7 @@ import { ApiError, fromDatabaseError, statusForSqlState } from '../../../server/
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt, verifyJwt } from '../../../server/jwt'
 import { parsePrefer, parseReadQuery } from '../../../server/postgrest/parse'
 import { insertStatement, readStatement, type TableInfo } from '../../../server/postgrest/sql'
+import { voidNewerQuery } from '../../../src/shared/void-newer-query'
 
 const table: TableInfo = {
   schema: 'public',
@@ -41,6 +42,15 @@ describe('parseReadQuery', () => {
     expect(statement.params).toEqual(['2026-01-01T00:00:00.123456+00:00', '7', 50])
     expect(statement.sql).toContain(
       'where ("created_at", "id") < ($1::timestamp with time zone, $2::bigint) order by "created_at" desc, "id" desc limit $3',
+    )
+  })
+
+  it("the live wall's newer-rows query becomes the row comparison the other way", () => {
+    const after = { created_at: '2026-01-01T00:00:00.123456+00:00', id: 7 }
+    const statement = readStatement(table, query(voidNewerQuery(after)), false)
+    expect(statement.params).toEqual(['2026-01-01T00:00:00.123456+00:00', '7', 50])
+    expect(statement.sql).toContain(
+      'where ("created_at", "id") > ($1::timestamp with time zone, $2::bigint) order by "created_at" asc, "id" asc limit $3',
     )
   })
 

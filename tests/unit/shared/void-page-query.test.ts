@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { totalFromContentRange, voidPageQuery } from '../../../src/shared/void-page-query'
+import { compareVoidRows, voidNewerQuery } from '../../../src/shared/void-newer-query'
 
 describe('voidPageQuery', () => {
   it('asks for the first page newest first, 50 rows, no cursor and no offset', () => {
@@ -37,5 +38,50 @@ describe('totalFromContentRange', () => {
   it('is null when the total was not counted or the header is missing', () => {
     expect(totalFromContentRange('0-49/*')).toBeNull()
     expect(totalFromContentRange(null)).toBeNull()
+  })
+})
+
+describe('voidNewerQuery', () => {
+  it('asks for the rows newer than the newest shown, oldest first, 50 at most', () => {
+    const params = new URLSearchParams(
+      voidNewerQuery({ created_at: '2025-01-05T10:30:00.123456+00:00', id: 951 }),
+    )
+    expect([...params]).toEqual([
+      ['select', 'id,text,created_at'],
+      ['order', 'created_at.asc,id.asc'],
+      ['limit', '50'],
+      [
+        'or',
+        '(created_at.gt."2025-01-05T10:30:00.123456+00:00",and(created_at.eq."2025-01-05T10:30:00.123456+00:00",id.gt.951))',
+      ],
+    ])
+  })
+
+  it('on an empty wall asks for the oldest rows', () => {
+    expect(new URLSearchParams(voidNewerQuery(null)).has('or')).toBe(false)
+  })
+})
+
+describe('compareVoidRows', () => {
+  it('orders by time to the microsecond, then by id', () => {
+    const row = (created_at: string, id: number) => ({ created_at, id })
+    expect(
+      compareVoidRows(
+        row('2025-01-05T10:30:00.1+00:00', 1),
+        row('2025-01-05T10:30:00.09+00:00', 9),
+      ),
+    ).toBeGreaterThan(0)
+    expect(
+      compareVoidRows(
+        row('2025-01-05T10:30:00.000001+00:00', 1),
+        row('2025-01-05T10:30:00.000002+00:00', 0),
+      ),
+    ).toBeLessThan(0)
+    expect(
+      compareVoidRows(row('2025-01-05T10:30:00+00:00', 2), row('2025-01-05T10:30:00+00:00', 3)),
+    ).toBeLessThan(0)
+    expect(
+      compareVoidRows(row('2025-01-05T11:30:00+01:00', 5), row('2025-01-05T10:30:00Z', 5)),
+    ).toBe(0)
   })
 })

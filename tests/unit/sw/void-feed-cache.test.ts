@@ -5,6 +5,7 @@ import {
   isVoidFeedFirstPage,
   voidPageQuery,
 } from '../../../src/shared/void-page-query'
+import { voidNewerQuery } from '../../../src/shared/void-newer-query'
 import { fakeCaches } from './fake-caches'
 
 const API = 'http://localhost:54321/rest/v1/void_thoughts'
@@ -57,6 +58,7 @@ describe('isVoidFeedFirstPage', () => {
       false,
     )
     expect(isVoidFeedFirstPage(new URL(`${FIRST_PAGE}&offset=50`), 'GET')).toBe(false)
+    expect(isVoidFeedFirstPage(new URL(`${API}?${voidNewerQuery(null)}`), 'GET')).toBe(false)
     expect(
       isVoidFeedFirstPage(new URL('http://localhost:54321/rest/v1/other?select=*'), 'GET'),
     ).toBe(false)
