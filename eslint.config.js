@@ -65,8 +65,6 @@ export default tseslint.config(
             {
               target: './src/store',
               from: ['./src/components', './src/lib'],
-              // The entries slice still loads the private entries' storage lazily (see docs/architecture.md).
-              except: ['./sanctuary-storage.ts'],
               message: 'The store depends only on src/shared; the app connects what it needs.',
             },
             {

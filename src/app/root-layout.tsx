@@ -1,8 +1,14 @@
-/** The layout around every screen: the page transition, the toasts, and start-up of the offline side. */
+/**
+ * The layout around every screen: the page transition, the toasts, and start-up of the offline side;
+ * it connects the store to the private entries' storage.
+ */
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
+
+// The store's private entries are kept by src/lib/sanctuary-storage.ts, loaded on first use.
+useAppStore.getState().connectSanctuaryStorage(() => import('../lib/sanctuary-storage'))
 
 // The offline line, update and install notices: not needed to paint the editor, loaded after it.
 // If their code cannot be fetched (offline before the service worker stored it), the screen goes on

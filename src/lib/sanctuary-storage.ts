@@ -9,7 +9,8 @@
  *   is first copied under `sanctuary-entries-backup-<time>`; if even that copy cannot be written, the
  *   stored value is never written over.
  * - Another tab's changes arrive through the `storage` event.
- * Loaded with `import()` the first time entries are needed, so the writer's first paint carries none of it.
+ * The app hands this module to the store (src/app/root-layout.tsx), loaded with `import()` the first
+ * time entries are needed, so the writer's first paint carries none of it.
  */
 import {
   SANCTUARY_BACKUP_PREFIX,
@@ -24,19 +25,7 @@ import {
   type EntriesChange,
   type SanctuaryEntry,
 } from '../shared/sanctuary-entries'
-
-/** Whether the browser keeps the private entries: `full` (quota), `unavailable` (turned off). */
-export type SanctuaryHealth = 'ok' | 'full' | 'unavailable'
-
-/** The private entries as they stand, and the state of their storage. */
-export interface SanctuarySnapshot {
-  entries: SanctuaryEntry[]
-  health: SanctuaryHealth
-  /** Changes that live only in memory because they could not be written yet. */
-  unsavedChanges: number
-  /** Where an unreadable stored value was kept, when one was found. */
-  backupKey: string | null
-}
+import type { SanctuaryHealth, SanctuarySnapshot } from '../shared/sanctuary-storage'
 
 let pending: EntriesChange[] = []
 let stored: SanctuaryEntry[] = []

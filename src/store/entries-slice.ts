@@ -1,11 +1,16 @@
 /**
  * Private entries (Return to Yourself), mirrored to localStorage `sanctuary-entries` on every change.
- * The storage code (src/lib/sanctuary-storage.ts) is loaded with `import()` the first time entries are
- * touched, so the writer's first paint carries none of it; every change goes through it.
+ * The store does not know the storage code: the app connects a loader once (`connectSanctuaryStorage`,
+ * src/app/root-layout.tsx), called the first time entries are touched, so the writer's first paint
+ * carries none of it; every change goes through it, and an action used before then waits for it.
  */
 import type { StateCreator } from 'zustand'
-import type { SanctuaryHealth, SanctuarySnapshot } from '../lib/sanctuary-storage'
 import type { SanctuaryEntry } from '../shared/sanctuary-entries'
+import type {
+  SanctuaryHealth,
+  SanctuarySnapshot,
+  SanctuaryStorage,
+} from '../shared/sanctuary-storage'
 import type { StoreState } from './types'
 
 export type { SanctuaryEntry } from '../shared/sanctuary-entries'
@@ -37,11 +42,9 @@ export interface EntriesSlice {
   restoreEntry: (entry: SanctuaryEntry) => void
   /** Adds the entries whose id is not there yet (a restored copy); resolves how many were added. */
   mergeEntries: (entries: SanctuaryEntry[]) => Promise<{ added: number; stored: boolean }>
+  /** Called once by the app with the loader of the entries' storage; the first call wins. */
+  connectSanctuaryStorage: (load: () => Promise<SanctuaryStorage>) => void
 }
-
-type StorageModule = typeof import('../lib/sanctuary-storage')
-let storageModule: StorageModule | null = null
-const sanctuaryStorage = async () => (storageModule ??= await import('../lib/sanctuary-storage'))
 
 const fromSnapshot = (snapshot: SanctuarySnapshot) => ({
   sanctuaryEntries: snapshot.entries,
@@ -54,8 +57,11 @@ const fromSnapshot = (snapshot: SanctuarySnapshot) => ({
 })
 
 export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set, get) => {
+  let connect: (load: () => Promise<SanctuaryStorage>) => void = () => undefined
+  const connected = new Promise<() => Promise<SanctuaryStorage>>((resolve) => (connect = resolve))
+  let loaded: SanctuaryStorage | null = null
   const open = async () => {
-    const storage = await sanctuaryStorage()
+    const storage = (loaded ??= await (await connected)())
     set(fromSnapshot(storage.openSanctuary((snapshot) => set(fromSnapshot(snapshot)))))
     return storage
   }
@@ -78,10 +84,10 @@ export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> 
       return snapshot.unsavedChanges === 0
     },
     restoreEntry: (entry) => {
-      const restore = (storage: StorageModule) =>
+      const restore = (storage: SanctuaryStorage) =>
         set(fromSnapshot(storage.changeSanctuary({ kind: 'add', entry })))
       // Once the entries have been loaded, the entry is written before this returns.
-      if (storageModule && get().sanctuaryStorage.loaded) restore(storageModule)
+      if (loaded && get().sanctuaryStorage.loaded) restore(loaded)
       else void open().then(restore)
     },
     mergeEntries: async (entries) => {
@@ -90,5 +96,6 @@ export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> 
       set(fromSnapshot(snapshot))
       return { added, stored: snapshot.unsavedChanges === 0 }
     },
+    connectSanctuaryStorage: (load) => connect(load),
   }
 }

@@ -6,6 +6,7 @@ import { enqueueOffer, listOffers, removeOffer } from '../../../src/lib/offer-qu
 import { resetAppStore, useAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
+useAppStore.getState().connectSanctuaryStorage(() => import('../../../src/lib/sanctuary-storage'))
 // The app's offer service, connected to the store as the app does; nothing is ever sent.
 useAppStore.getState().connectOffers(
   createOfferService({

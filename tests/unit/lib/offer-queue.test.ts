@@ -42,6 +42,7 @@ let settle: (() => Promise<void>) | undefined
 
 async function load() {
   const useAppStore = createAppStore()
+  useAppStore.getState().connectSanctuaryStorage(() => import('../../../src/lib/sanctuary-storage'))
   const service = createOfferService({
     store: useAppStore,
     fetch: (input, init) => fetchImpl(input, init),

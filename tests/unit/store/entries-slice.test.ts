@@ -1,10 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
-import { createAppStore } from '../../../src/store'
+import { createAppStore as createStore } from '../../../src/store'
 import { FakeStorage } from '../../fixtures/fake-storage'
 import { sanctuaryEntry as entry } from '../../fixtures/entries'
 
 const KEY = 'sanctuary-entries'
+
+/** A fresh store connected to the entries' storage, as the app connects its own. */
+function createAppStore() {
+  const store = createStore()
+  store.getState().connectSanctuaryStorage(() => import('../../../src/lib/sanctuary-storage'))
+  return store
+}
 
 let storage: FakeStorage
 const stored = () => JSON.parse(storage.getItem(KEY) ?? 'null') as unknown
