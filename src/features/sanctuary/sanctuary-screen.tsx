@@ -5,20 +5,17 @@
  * will not keep them (PRODUCT.md 5, 6, 9).
  */
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/dialog'
 import { ScreenHeader } from '../../components/screen-header'
-import { askToPersist, downloadSanctuaryCopy, isPersisted } from '../../lib/sanctuary-storage'
-import {
-  entriesCountLabel,
-  formatEntryDate,
-  newestFirst,
-  readEntriesCopy,
-  type SanctuaryEntry,
-} from '../../shared/sanctuary-entries'
+import { isPersisted } from '../../lib/sanctuary-storage'
+import { entriesCountLabel, newestFirst, type SanctuaryEntry } from '../../shared/sanctuary-entries'
 import { SANCTUARY_TEXTS, sanctuaryOfferToast } from '../../shared/offer-outcome'
 import { isReadyText } from '../../shared/thought'
 import { useAppStore } from '../../store'
+import { EntryCard } from './entry-card'
+import { KeepACopy } from './keep-a-copy'
+import { StorageNotices } from './storage-notices'
 import './sanctuary.css'
 
 type Pending = { kind: 'publish' | 'delete'; entry: SanctuaryEntry } | null
@@ -138,153 +135,5 @@ export function SanctuaryScreen() {
         />
       )}
     </div>
-  )
-}
-
-interface EntryCardProps {
-  entry: SanctuaryEntry
-  onAsk: (kind: 'publish' | 'delete', entry: SanctuaryEntry, button: HTMLButtonElement) => void
-}
-
-function EntryCard({ entry, onAsk }: EntryCardProps) {
-  const textId = `entry-${entry.id}`
-  return (
-    <li className="card sanctuary__entry" data-entry-id={entry.id}>
-      <p id={textId} className="card__text">
-        {entry.text}
-      </p>
-      <p className="card__date">
-        <time dateTime={entry.date}>{formatEntryDate(entry.date)}</time>
-      </p>
-      <div className="sanctuary__actions">
-        <button
-          type="button"
-          className="button"
-          aria-describedby={textId}
-          onClick={(event) => onAsk('publish', entry, event.currentTarget)}
-        >
-          Publish to Void
-        </button>
-        <button
-          type="button"
-          className="button"
-          aria-describedby={textId}
-          onClick={(event) => onAsk('delete', entry, event.currentTarget)}
-        >
-          Let it go
-        </button>
-      </div>
-    </li>
-  )
-}
-
-interface StorageNoticesProps {
-  health: 'ok' | 'full' | 'unavailable'
-  unsavedChanges: number
-  backupKey: string | null
-}
-
-/** Plain words when the browser is not keeping the entries, or kept unreadable data aside. */
-function StorageNotices({ health, unsavedChanges, backupKey }: StorageNoticesProps) {
-  return (
-    <>
-      {health === 'unavailable' && (
-        <p className="sanctuary__notice" role="alert">
-          This browser is not letting Unburden keep anything, so your private entries stay only
-          while this tab is open. Download a copy to keep them.
-        </p>
-      )}
-      {health === 'full' && unsavedChanges > 0 && (
-        <p className="sanctuary__notice" role="alert">
-          Your browser’s storage is full, so your latest changes are kept only while this tab is
-          open. Download a copy to keep them safe.
-        </p>
-      )}
-      {backupKey && (
-        <p className="sanctuary__notice sanctuary__notice--quiet" role="status">
-          Some of what was stored here could not be read. It has been kept aside, untouched, in this
-          browser (under “{backupKey}”).
-        </p>
-      )}
-    </>
-  )
-}
-
-/** "Download a copy" and "Restore from a copy", and a quiet word when the browser may clear storage. */
-function KeepACopy({
-  entries,
-  showPersistNote,
-}: {
-  entries: SanctuaryEntry[]
-  showPersistNote: boolean
-}) {
-  const fileInput = useRef<HTMLInputElement>(null)
-  const [restoreError, setRestoreError] = useState('')
-
-  const restore = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0]
-    event.currentTarget.value = ''
-    if (!file) return
-    const { showToast, mergeEntries } = useAppStore.getState()
-    const copy = readEntriesCopy(await file.text().catch(() => ''))
-    if (!copy.ok) {
-      setRestoreError(copy.reason)
-      return
-    }
-    setRestoreError('')
-    const { added, stored } = await mergeEntries(copy.entries)
-    if (added > 0 && stored) void askToPersist()
-    showToast({
-      title: 'Copy restored',
-      description:
-        added === 0
-          ? 'Nothing new: every entry in this copy is already here.'
-          : `${added} ${added === 1 ? 'entry was' : 'entries were'} added.${
-              stored
-                ? ''
-                : ' Your browser could not store them, so they stay only while this tab is open.'
-            }`,
-    })
-  }
-
-  return (
-    <section className="sanctuary__keep" aria-labelledby="keep-heading">
-      <h2 id="keep-heading" className="sanctuary__keep-title">
-        Keep a copy
-      </h2>
-      <p className="quiet">
-        Your private entries live only in this browser. A copy is a file you keep yourself.
-      </p>
-      {showPersistNote && (
-        <p className="quiet sanctuary__persist-note">
-          This browser has not promised to keep them: it may clear them if it runs short of space.
-        </p>
-      )}
-      <div className="sanctuary__keep-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => downloadSanctuaryCopy(entries)}
-          disabled={entries.length === 0}
-        >
-          Download a copy
-        </button>
-        <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-          Restore from a copy
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Copy of your private entries"
-          onChange={(event) => void restore(event)}
-        />
-      </div>
-      <p className="sanctuary__restore-error" role="alert">
-        {restoreError}
-      </p>
-    </section>
   )
 }

@@ -1,0 +1,84 @@
+/** Return to Yourself's "Keep a copy": download the private entries, restore them from a file. */
+import { useRef, useState, type ChangeEvent } from 'react'
+import { askToPersist, downloadSanctuaryCopy } from '../../lib/sanctuary-storage'
+import { readEntriesCopy, type SanctuaryEntry } from '../../shared/sanctuary-entries'
+import { useAppStore } from '../../store'
+
+/** "Download a copy" and "Restore from a copy", and a quiet word when the browser may clear storage. */
+export function KeepACopy({
+  entries,
+  showPersistNote,
+}: {
+  entries: SanctuaryEntry[]
+  showPersistNote: boolean
+}) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [restoreError, setRestoreError] = useState('')
+
+  const restore = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0]
+    event.currentTarget.value = ''
+    if (!file) return
+    const { showToast, mergeEntries } = useAppStore.getState()
+    const copy = readEntriesCopy(await file.text().catch(() => ''))
+    if (!copy.ok) {
+      setRestoreError(copy.reason)
+      return
+    }
+    setRestoreError('')
+    const { added, stored } = await mergeEntries(copy.entries)
+    if (added > 0 && stored) void askToPersist()
+    showToast({
+      title: 'Copy restored',
+      description:
+        added === 0
+          ? 'Nothing new: every entry in this copy is already here.'
+          : `${added} ${added === 1 ? 'entry was' : 'entries were'} added.${
+              stored
+                ? ''
+                : ' Your browser could not store them, so they stay only while this tab is open.'
+            }`,
+    })
+  }
+
+  return (
+    <section className="sanctuary__keep" aria-labelledby="keep-heading">
+      <h2 id="keep-heading" className="sanctuary__keep-title">
+        Keep a copy
+      </h2>
+      <p className="quiet">
+        Your private entries live only in this browser. A copy is a file you keep yourself.
+      </p>
+      {showPersistNote && (
+        <p className="quiet sanctuary__persist-note">
+          This browser has not promised to keep them: it may clear them if it runs short of space.
+        </p>
+      )}
+      <div className="sanctuary__keep-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadSanctuaryCopy(entries)}
+          disabled={entries.length === 0}
+        >
+          Download a copy
+        </button>
+        <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+          Restore from a copy
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Copy of your private entries"
+          onChange={(event) => void restore(event)}
+        />
+      </div>
+      <p className="sanctuary__restore-error" role="alert">
+        {restoreError}
+      </p>
+    </section>
+  )
+}
