@@ -157,6 +157,7 @@ function parseCondition(column: string, expression: string, inTree: boolean): Fi
   if (!(operator in OPERATORS)) {
     if (
       /^[a-z]+\((any|all)\)$/.test(operator) ||
+      /^(fts|plfts|phfts|wfts)\([^()]*\)$/.test(operator) ||
       [
         'cs',
         'cd',
@@ -257,6 +258,7 @@ function parseOrder(value: string): OrderItem[] {
   checkItems(items, 'order')
   return items.map((item) => {
     const parts = item.trim().split('.')
+    if ((parts[0] ?? '').includes('->')) throw notImplemented(`JSON paths in order (${item})`)
     const column = parseIdentifier(parts[0] ?? '', 'order')
     let descending = false
     let nulls: OrderItem['nulls'] = null

@@ -408,6 +408,10 @@ describe.each(ENGINES)('PostgREST conformance on %s', (engine) => {
     it('embedding, other operators and PUT answer 400 PGRST127', async () => {
       await expectPostgrestError(await call('notes?select=*,other(*)'), 400, 'PGRST127')
       await expectPostgrestError(await call('notes?title=fts.alpha'), 400, 'PGRST127')
+      for (const operator of ['fts(english)', 'plfts(english)', 'phfts(simple)', 'wfts(english)'])
+        await expectPostgrestError(await call(`notes?title=${operator}.alpha`), 400, 'PGRST127')
+      await expectPostgrestError(await call('notes?order=title->key'), 400, 'PGRST127')
+      await expectPostgrestError(await call('notes?order=title->>key.desc'), 400, 'PGRST127')
       await expectPostgrestError(
         await call('notes?id=eq.1', { method: 'PUT', body: '{"id":1,"title":"x"}' }),
         400,
