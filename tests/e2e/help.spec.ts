@@ -84,6 +84,8 @@ test.describe('en-AU in Australia/Sydney', () => {
   test.use({ locale: 'en-AU', timezoneId: 'Australia/Sydney' })
   test('lists Australia first, with Lifeline by call and text', async ({ page }) => {
     await page.goto('/help')
+    // The page is a lazy chunk: wait for it before reading its headings once.
+    await expect(helpHeading(page)).toBeVisible()
     expect((await regionHeadings(page))[0]).toBe('Australia')
     const au = page.getByRole('region', { name: 'Australia' })
     await expect(au.getByRole('link', { name: 'Call 13 11 14' })).toHaveAttribute(
@@ -101,6 +103,8 @@ test.describe('ja-JP in Asia/Tokyo (a region not listed)', () => {
   test.use({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })
   test('puts the international directory first', async ({ page }) => {
     await page.goto('/help')
+    // The page is a lazy chunk: wait for it before reading its headings once.
+    await expect(helpHeading(page)).toBeVisible()
     expect((await regionHeadings(page))[0]).toBe('Anywhere else')
     await expect(
       page.getByRole('link', { name: 'Find a helpline in your country' }),
