@@ -10,8 +10,8 @@ import { preview } from 'vite'
 import { optionsFromEnv } from '../server/config'
 import { startBackend } from '../server/index'
 
-const appPort = Number(process.env.APP_PORT ?? 4173)
 const options = optionsFromEnv()
+const appPort = options.appPort ?? 4173
 
 let backend: Awaited<ReturnType<typeof startBackend>>
 try {
@@ -46,6 +46,10 @@ console.log(`Anon key            ${backend.anonKey}`)
 if (options.faults) {
   console.log(`Fault injection on  ${backend.url}/__faults`)
   console.log(`Control token       x-unburden-control-token: ${backend.controlToken}`)
+  // The lab with the backend's controls: the address carries the token once, the tab keeps it.
+  console.log(
+    `Network lab         http://localhost:${appPort}/?lab&token=${encodeURIComponent(backend.controlToken)}`,
+  )
 }
 
 let stopping = false

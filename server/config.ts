@@ -27,6 +27,11 @@ export interface BackendOptions {
   faults?: boolean
   /** The token the tester controls require. Default: a random one, printed at start. */
   controlToken?: string
+  /**
+   * The port the app is served on: its page (on the backend's host, or both on this machine) may
+   * call the tester controls with the token, for the app's lab. Default 4173 (`npm start`).
+   */
+  appPort?: number
   /** Secret the API keys are signed with. Default: Supabase's local development secret. */
   jwtSecret?: string
   /** The anon key printed for the app. Default: Supabase's local anon key. */
@@ -51,7 +56,7 @@ function integer(name: string, value: string | undefined): number | undefined {
 }
 
 /**
- * Reads the options from the environment (API_PORT, API_HOST, DATA_DIR, DATABASE_URL,
+ * Reads the options from the environment (API_PORT, API_HOST, APP_PORT, DATA_DIR, DATABASE_URL,
  * VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, UNBURDEN_CONTROL_TOKEN, JWT_SECRET, ANON_KEY;
  * LOG_REQUESTS=0 silences the per-request log) and the `--faults` flag.
  */
@@ -68,6 +73,7 @@ export function optionsFromEnv(
     faults:
       argv.includes('--faults') || env.UNBURDEN_FAULTS === '1' || env.UNBURDEN_FAULTS === 'true',
     controlToken: env.UNBURDEN_CONTROL_TOKEN || undefined,
+    appPort: integer('APP_PORT', env.APP_PORT) ?? 4173,
     jwtSecret: env.JWT_SECRET || LOCAL_JWT_SECRET,
     anonKey: env.ANON_KEY || LOCAL_ANON_KEY,
     ...(env.LOG_REQUESTS === '0' ? { log: false as const } : {}),

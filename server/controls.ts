@@ -1,10 +1,13 @@
 /**
  * Fault injection and the tester controls (only when the backend starts with `--faults` or
- * UNBURDEN_FAULTS=1). Testers, and the end-to-end tests through tests/e2e/support/backend.ts, use:
- *   POST /__faults {mode, latencyMs}   GET /__faults      POST /__reset
+ * UNBURDEN_FAULTS=1). Testers, the app's lab, and the end-to-end tests through
+ * tests/e2e/support/backend.ts, use:
+ *   POST /__faults {mode, latencyMs, retryAfterSeconds?, count?}   GET /__faults   POST /__reset
  *   GET /__requests                    POST /__seed {rows: [{text, createdAt?}]}    GET /__rows
  * /__rows shows whether an idempotency key was claimed for each row (`keyed`), never the key.
- * Faults apply to REST paths only, never to these.
+ * Faults apply to REST paths only, never to these. `count` makes a fault play on the next N requests
+ * it acts on (inserts for `reject-inserts` and `store-then-drop`, every REST request otherwise), then
+ * turn itself off; without it the fault plays until changed.
  */
 import type { Engine } from './engine'
 import { ApiError, badBody } from './errors'
@@ -13,17 +16,30 @@ import type { Answer } from './rest'
 
 /** The fault the backend plays on REST requests. */
 export interface Faults {
-  mode: 'none' | 'drop' | '503' | 'reject-inserts' | 'store-then-drop'
+  mode: 'none' | 'drop' | '503' | '429' | 'reject-inserts' | 'store-then-drop'
   latencyMs: number
+  /** The `Retry-After` a `429` answers with, in seconds (only with mode `429`). */
+  retryAfterSeconds?: number
+  /** How many more requests the fault plays on before it turns itself off; absent: until changed. */
+  count?: number
 }
 
 const MODES: readonly Faults['mode'][] = [
   'none',
   'drop',
   '503',
+  '429',
   'reject-inserts',
   'store-then-drop',
 ]
+
+/** The `Retry-After` of a `429` when the tester names none, in seconds. */
+const DEFAULT_RETRY_AFTER_SECONDS = 2
+
+const NO_FAULTS: Faults = { mode: 'none', latencyMs: 0 }
+
+/** Modes that act on inserts only: their `count` counts inserts. */
+const INSERT_MODES: readonly Faults['mode'][] = ['reject-inserts', 'store-then-drop']
 
 /** A REST request as the request log shows it. */
 export interface LoggedRequest {
@@ -41,13 +57,27 @@ const SEED_MAX_ROWS = 200_000
 
 /** The tester's controls over one backend. */
 export class TesterControls {
-  faults: Faults = { mode: 'none', latencyMs: 0 }
+  faults: Faults = NO_FAULTS
   readonly requests: LoggedRequest[] = []
 
   constructor(
     private readonly engine: Engine,
     private readonly maintenance: Maintenance,
   ) {}
+
+  /**
+   * The fault to play on one REST request, counted against `count`: the fault turns itself off after
+   * its last counted request. Inserts count for the insert-only modes; every request for the others.
+   */
+  take(method: string): Faults {
+    const faults = this.faults
+    if (faults.count === undefined) return faults
+    const counts = !INSERT_MODES.includes(faults.mode) || method === 'POST'
+    if (!counts) return { ...faults, mode: 'none' }
+    const left = faults.count - 1
+    this.faults = left > 0 ? { ...faults, count: left } : NO_FAULTS
+    return faults
+  }
 
   /** Records a REST request for GET /__requests. */
   record(entry: LoggedRequest): void {
@@ -83,7 +113,7 @@ export class TesterControls {
   }
 
   private async reset(): Promise<void> {
-    this.faults = { mode: 'none', latencyMs: 0 }
+    this.faults = NO_FAULTS
     this.requests.length = 0
     await this.engine.transaction(async (tx) => {
       await tx.query('truncate public.void_thoughts, private.void_offer_keys restart identity')
@@ -147,13 +177,39 @@ function parse(body: string): unknown {
   }
 }
 
+const wholeNumber = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+
 function parseFaults(body: unknown): Faults {
-  const given = (body ?? {}) as { mode?: unknown; latencyMs?: unknown }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return NO_FAULTS
+  const given = body as {
+    mode?: unknown
+    latencyMs?: unknown
+    retryAfterSeconds?: unknown
+    count?: unknown
+  }
   const mode = given.mode ?? 'none'
   const latencyMs = given.latencyMs ?? 0
   if (!MODES.includes(mode as Faults['mode']))
     throw new ApiError(400, 'PGRST102', `mode must be one of ${MODES.join(', ')}`)
   if (typeof latencyMs !== 'number' || !(latencyMs >= 0) || latencyMs > 120_000)
     throw new ApiError(400, 'PGRST102', 'latencyMs must be a number of milliseconds (0 to 120000)')
-  return { mode: mode as Faults['mode'], latencyMs }
+  const faults: Faults = { mode: mode as Faults['mode'], latencyMs }
+  if (given.retryAfterSeconds !== undefined) {
+    if (mode !== '429')
+      throw new ApiError(400, 'PGRST102', 'retryAfterSeconds goes with mode 429 only')
+    if (!wholeNumber(given.retryAfterSeconds, 0, 3600))
+      throw new ApiError(400, 'PGRST102', 'retryAfterSeconds must be a whole number (0 to 3600)')
+  }
+  if (mode === '429')
+    faults.retryAfterSeconds =
+      (given.retryAfterSeconds as number | undefined) ?? DEFAULT_RETRY_AFTER_SECONDS
+  if (given.count !== undefined) {
+    if (!wholeNumber(given.count, 1, 100_000))
+      throw new ApiError(400, 'PGRST102', 'count must be a whole number of requests (1 to 100000)')
+    if (mode === 'none' && latencyMs === 0)
+      throw new ApiError(400, 'PGRST102', 'count needs a mode or latencyMs to count')
+    faults.count = given.count
+  }
+  return faults
 }

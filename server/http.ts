@@ -64,6 +64,11 @@ export interface HttpContext {
   controls: TesterControls | null
   /** The token a tester control request must carry. */
   controlToken: string
+  /**
+   * The port the app is served on (`npm start`): a page of that port on the backend's own host (or
+   * both on this machine) may call the tester controls with the token, for the app's lab.
+   */
+  appPort?: number
   /** Whether `Prefer: tx=rollback` is honoured (PostgREST's db-tx-end); hosted projects commit. */
   txEnd?: 'commit' | 'commit-allow-override'
   log: (line: string) => void
@@ -88,6 +93,14 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     request.on('error', reject)
   })
+}
+
+function jsonAnswer(status: number, value: unknown): Answer {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(value),
+  }
 }
 
 function errorAnswer(error: ApiError): Answer {
@@ -210,13 +223,44 @@ function checkBodyNesting(body: string): void {
 const refusedControl = (details: string) =>
   new ApiError(403, '42501', 'The tester controls need their token', details)
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * The app's own origin, as the page served by `npm start` sends it: the app's port, on the host the
+ * request reached the backend by (a phone on the network), or both on this machine. Null otherwise.
+ */
+function appOrigin(request: IncomingMessage, appPort: number | undefined): string | null {
+  const origin = request.headers.origin
+  if (origin === undefined || appPort === undefined) return null
+  let page: URL
+  let backend: URL
+  try {
+    page = new URL(origin)
+    backend = new URL(`http://${request.headers.host ?? ''}`)
+  } catch {
+    return null
+  }
+  const sameHost =
+    page.hostname === backend.hostname ||
+    (LOOPBACK.has(page.hostname) && LOOPBACK.has(backend.hostname))
+  return page.protocol.startsWith('http') && page.port === String(appPort) && sameHost
+    ? page.origin
+    : null
+}
+
 /**
  * A tester control answers only a request with the printed token, never one a browser sends from
- * a page of another origin (a cross-site form could otherwise reset the wall).
+ * a page of another origin (a cross-site form could otherwise reset the wall), except the app's own
+ * page (its lab), which must send the token in the header.
  */
-function checkControlAccess(request: IncomingMessage, url: URL, token: string): void {
+function checkControlAccess(
+  request: IncomingMessage,
+  url: URL,
+  token: string,
+  fromApp: boolean,
+): void {
   const origin = request.headers.origin
-  if (origin !== undefined) {
+  if (origin !== undefined && !fromApp) {
     let host: string | null
     try {
       host = new URL(origin).host
@@ -227,9 +271,8 @@ function checkControlAccess(request: IncomingMessage, url: URL, token: string): 
       throw refusedControl('Cross-origin requests are refused')
   }
   const header = request.headers[CONTROL_TOKEN_HEADER]
-  const given = Buffer.from(
-    (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? '',
-  )
+  const fromHeader = typeof header === 'string' ? header : undefined
+  const given = Buffer.from(fromHeader ?? (fromApp ? '' : url.searchParams.get('token')) ?? '')
   const expected = Buffer.from(token)
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw refusedControl(
@@ -275,6 +318,10 @@ export function createHandler(context: HttpContext) {
     const method = request.method ?? 'GET'
     const isRest = url.pathname.startsWith(REST_PREFIX)
     const isControl = context.controls !== null && url.pathname.startsWith('/__')
+    // The app's lab asks whether this backend has fault injection on: anyone may ask, and the
+    // answer says only that (a 404 like any unknown path when the controls are off).
+    const isLabProbe = isControl && url.pathname === '/__lab'
+    const fromApp = isControl && !isLabProbe ? appOrigin(request, context.appPort) : null
     let status = 0
     const gone = new AbortController()
     response.once('close', () => {
@@ -284,8 +331,14 @@ export function createHandler(context: HttpContext) {
     const send = (answer: Answer) => {
       if (response.headersSent || request.socket.destroyed) return
       status = answer.status
-      // The tester controls are for the tester's own tools: no CORS, so no page can read them.
-      response.writeHead(answer.status, { ...(isControl ? {} : CORS), ...answer.headers })
+      // The tester controls are for the tester's own tools and the app's own lab: no page of any
+      // other origin may read them.
+      const cors = fromApp
+        ? { 'access-control-allow-origin': fromApp, vary: 'Origin' }
+        : isControl && !isLabProbe
+          ? {}
+          : CORS
+      response.writeHead(answer.status, { ...cors, ...answer.headers })
       response.end(answer.body)
     }
     const drop = () => {
@@ -306,7 +359,8 @@ export function createHandler(context: HttpContext) {
         })
         return
       }
-      const faults = isRest ? context.controls?.faults : undefined
+      if (isLabProbe && method === 'GET') return send(jsonAnswer(200, { faults: true }))
+      const faults = isRest ? context.controls?.take(method) : undefined
       if (faults?.latencyMs) await sleep(faults.latencyMs)
       if (faults?.mode === 'drop') return drop()
       if (faults?.mode === '503')
@@ -315,6 +369,15 @@ export function createHandler(context: HttpContext) {
           'PGRST001',
           'Database client error. Retrying the connection.',
           'Fault injection: 503',
+        )
+      if (faults?.mode === '429')
+        throw new ApiError(
+          429,
+          'P0429',
+          'Too many offers from this address. Try again later.',
+          'Fault injection: 429',
+          null,
+          { 'retry-after': String(faults.retryAfterSeconds ?? 0) },
         )
 
       let body = ''
@@ -331,8 +394,8 @@ export function createHandler(context: HttpContext) {
         )
       }
 
-      if (isControl) {
-        checkControlAccess(request, url, context.controlToken)
+      if (isControl && !isLabProbe) {
+        checkControlAccess(request, url, context.controlToken, fromApp !== null)
         const answer = await context.controls!.handle(method, url.pathname, body)
         if (answer) return send(answer)
       }

@@ -63,6 +63,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
       controls,
       controlToken,
+      appPort: options.appPort,
       log,
       txEnd: options.txEnd ?? 'commit',
     })

@@ -6,12 +6,16 @@ export const API_URL = `http://localhost:${process.env.API_PORT ?? 54321}`
 
 /** A fault the backend can be told to play. */
 export interface Faults {
-  /** `none`; `drop`: close every connection without an answer; `503`: answer 503;
-   *  `reject-inserts`: refuse inserts with a 400 PostgREST error; `store-then-drop`: commit an
-   *  insert, then close the connection before answering. */
-  mode: 'none' | 'drop' | '503' | 'reject-inserts' | 'store-then-drop'
+  /** `none`; `drop`: close every connection without an answer; `503`: answer 503; `429`: answer
+   *  429 with `Retry-After`; `reject-inserts`: refuse inserts with a 400 PostgREST error;
+   *  `store-then-drop`: commit an insert, then close the connection before answering. */
+  mode: 'none' | 'drop' | '503' | '429' | 'reject-inserts' | 'store-then-drop'
   /** Extra delay before every REST answer, in ms. */
   latencyMs: number
+  /** The 429's `Retry-After`, in seconds (mode `429` only; default 2). */
+  retryAfterSeconds?: number
+  /** Play the fault on the next N requests it acts on, then turn it off; absent: until changed. */
+  count?: number
 }
 
 /**

@@ -35,8 +35,10 @@ describe.each(ENGINES)('faults on %s', (engine) => {
   let backend: TestBackend
   let supabase: SupabaseClient
 
+  // The app's lab runs on this port: its page may call the controls with the token.
+  const APP_PORT = 4999
   beforeAll(async () => {
-    backend = await startTestBackend(engine)
+    backend = await startTestBackend(engine, { appPort: APP_PORT })
     supabase = voidClient(backend.url, backend.anonKey)
   }, 120_000)
   afterAll(() => backend?.stop(), 60_000)
@@ -222,6 +224,166 @@ describe.each(ENGINES)('faults on %s', (engine) => {
   it('bad control requests get a 400', async () => {
     expect((await control('POST', '/__faults', { mode: 'explode' })).status).toBe(400)
     expect((await control('POST', '/__seed', { rows: [{ text: 42 }] })).status).toBe(400)
+    for (const faults of [
+      { mode: '503', retryAfterSeconds: 5 },
+      { mode: '429', retryAfterSeconds: -1 },
+      { mode: '429', retryAfterSeconds: 1.5 },
+      { mode: '503', count: 0 },
+      { mode: '503', count: 'two' },
+      { mode: 'none', count: 3 },
+    ]) {
+      const refused = await control('POST', '/__faults', faults)
+      expect(refused.status, JSON.stringify(faults)).toBe(400)
+      expect(refused.body).toMatchObject({ code: 'PGRST102' })
+    }
+    expect((await control('GET', '/__faults')).body).toEqual({ mode: 'none', latencyMs: 0 })
+  })
+
+  it('429 answers with Retry-After, which the page may read, and stores nothing', async () => {
+    await control('POST', '/__faults', { mode: '429', retryAfterSeconds: 7 })
+    expect((await control('GET', '/__faults')).body).toEqual({
+      mode: '429',
+      latencyMs: 0,
+      retryAfterSeconds: 7,
+    })
+    const response = await realFetch(`${backend.url}/rest/v1/${TABLE}`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.anonKey,
+        'content-type': 'application/json',
+        'idempotency-key': uuid(),
+        origin: 'http://localhost:4999',
+      },
+      body: JSON.stringify({ text: 'too soon' }),
+    })
+    expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe('7')
+    expect(response.headers.get('access-control-expose-headers')).toContain('retry-after')
+    expect(await response.json()).toEqual({
+      code: 'P0429',
+      message: 'Too many offers from this address. Try again later.',
+      details: 'Fault injection: 429',
+      hint: null,
+    })
+    expect(await ownerRows(backend)).toEqual([])
+    // Without a Retry-After of its own, a 429 says 2 seconds.
+    await control('POST', '/__faults', { mode: '429' })
+    expect((await control('GET', '/__faults')).body).toMatchObject({ retryAfterSeconds: 2 })
+  })
+
+  it('count plays a fault on the next N requests, then turns it off by itself', async () => {
+    await control('POST', '/__faults', { mode: '503', count: 2 })
+    expect((await control('GET', '/__faults')).body).toEqual({
+      mode: '503',
+      latencyMs: 0,
+      count: 2,
+    })
+    expect((await feed()).status).toBe(503)
+    expect((await control('GET', '/__faults')).body).toMatchObject({ count: 1 })
+    expect((await offer('second try')).status).toBe(503)
+    expect((await control('GET', '/__faults')).body).toEqual({ mode: 'none', latencyMs: 0 })
+    expect((await offer('third try')).status).toBe(201)
+
+    // The insert-only modes count inserts: reads in between neither suffer nor use it up.
+    await control('POST', '/__faults', { mode: 'store-then-drop', count: 1 })
+    expect((await feed()).status).toBe(200)
+    const clientId = uuid()
+    expect((await offer('answer lost once', clientId)).status).toBe(0)
+    expect((await control('GET', '/__faults')).body).toEqual({ mode: 'none', latencyMs: 0 })
+    expect((await offer('answer lost once', clientId)).status).toBe(201)
+    expect((await ownerRows(backend)).map((row) => row.text)).toEqual([
+      'answer lost once',
+      'third try',
+    ])
+    const log = (await control('GET', '/__requests')).body as { method: string; status: number }[]
+    expect(log.map(({ method, status }) => `${method} ${status}`)).toEqual([
+      'GET 503',
+      'POST 503',
+      'POST 201',
+      'GET 200',
+      'POST 0',
+      'POST 201',
+    ])
+  })
+
+  it('GET /__lab says the backend has faults on, to anyone, and nothing more', async () => {
+    const probe = await realFetch(`${backend.url}/__lab`, {
+      headers: { origin: 'http://evil.example' },
+    })
+    expect(probe.status).toBe(200)
+    expect(probe.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await probe.json()).toEqual({ faults: true })
+  })
+
+  it("the app's own page may call the controls with the token in the header, and no other page", async () => {
+    const app = `http://localhost:${APP_PORT}`
+    const preflight = await realFetch(`${backend.url}/__faults`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: app,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-unburden-control-token',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(app)
+    expect(preflight.headers.get('access-control-allow-headers')).toContain(
+      'x-unburden-control-token',
+    )
+    const set = await realFetch(`${backend.url}/__faults`, {
+      method: 'POST',
+      headers: {
+        origin: app,
+        'content-type': 'application/json',
+        'x-unburden-control-token': backend.controlToken,
+      },
+      body: JSON.stringify({ mode: '503', count: 1 }),
+    })
+    expect(set.status).toBe(200)
+    expect(set.headers.get('access-control-allow-origin')).toBe(app)
+    expect(await set.json()).toEqual({ mode: '503', latencyMs: 0, count: 1 })
+
+    const refused: [string, RequestInit][] = [
+      // The app's page, but the token only in the address (a form or a link could carry that).
+      [`/__reset?token=${backend.controlToken}`, { method: 'POST', headers: { origin: app } }],
+      // The app's page without the token.
+      ['/__reset', { method: 'POST', headers: { origin: app } }],
+      // Another port, or another host on the app's port, with the token.
+      [
+        '/__reset',
+        {
+          method: 'POST',
+          headers: {
+            origin: `http://localhost:${APP_PORT + 1}`,
+            'x-unburden-control-token': backend.controlToken,
+          },
+        },
+      ],
+      [
+        '/__reset',
+        {
+          method: 'POST',
+          headers: {
+            origin: `http://evil.example:${APP_PORT}`,
+            'x-unburden-control-token': backend.controlToken,
+          },
+        },
+      ],
+    ]
+    for (const [path, init] of refused) {
+      const response = await realFetch(`${backend.url}${path}`, init)
+      expect(response.status, JSON.stringify(init.headers)).toBe(403)
+      // The app's page may read why (so the lab can say the token is wrong); no other page may.
+      const origin = (init.headers as Record<string, string>).origin
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin === app ? app : null)
+    }
+    const other = await realFetch(`${backend.url}/__faults`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+    // Nothing was reset: the fault set by the app is still there.
+    expect((await control('GET', '/__faults')).body).toMatchObject({ mode: '503', count: 1 })
   })
 })
 
@@ -240,7 +402,7 @@ describe('without the faults flag', () => {
       log: false,
     })
     try {
-      for (const path of ['/__faults', '/__rows', '/__requests']) {
+      for (const path of ['/__faults', '/__rows', '/__requests', '/__lab']) {
         const response = await realFetch(`${backend.url}${path}`)
         expect(response.status).toBe(404)
         expect(await response.json()).toMatchObject({ code: 'PGRST125' })
