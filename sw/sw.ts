@@ -7,6 +7,7 @@ import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
+import { installLabSimulation } from './lab-simulation'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -20,3 +21,5 @@ installOfferSync(self, {
   saveBackend,
   retryGate: offerRetryGate,
 })
+// Last: its fetch listener leaves every request a route above answers to that route.
+installLabSimulation(self)
