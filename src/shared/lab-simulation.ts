@@ -122,14 +122,19 @@ export function renewLease(
   return live !== null && live.id === leaseId ? { ...live, expiresAt: now + LEASE_MS } : null
 }
 
-/** What the worker plays on a request to `url` at `now`: `none` unless a live lease covers it. */
+/**
+ * What the worker plays on a request to `url` at `now`: `none` unless a live lease covers it. The
+ * local backend's tester controls (`/__…`) are never simulated: the lab and its drill use them to
+ * watch the wall while the app's own requests fail.
+ */
 export function simulationFor(
   lease: SimulationLease | null,
   now: number,
   url: string,
 ): SimulationMode {
   const live = liveLease(lease, now)
-  return live !== null && originOf(url) === live.backendOrigin ? live.mode : 'none'
+  if (live === null || originOf(url) !== live.backendOrigin) return 'none'
+  return new URL(url).pathname.startsWith('/__') ? 'none' : live.mode
 }
 
 /** The worker's message for `lease` (none when there is no live one). */

@@ -90,6 +90,8 @@ describe('the lease (pure)', () => {
     const lease = startLease('a', 'offline', BACKEND, 0)
     expect(simulationFor(lease, 0, FEED)).toBe('offline')
     expect(simulationFor(lease, 0, APP_FILE)).toBe('none')
+    // The tester controls stay reachable: the lab watches the wall through them.
+    expect(simulationFor(lease, 0, `${BACKEND}/__rows`)).toBe('none')
     expect(simulationFor(lease, LEASE_MS, FEED)).toBe('none')
     const renewed = renewLease(lease, 'a', LEASE_MS - 1)
     expect(simulationFor(renewed, 2 * LEASE_MS - 2, FEED)).toBe('offline')

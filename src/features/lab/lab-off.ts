@@ -1,0 +1,12 @@
+/** Turning the network lab off: every simulation ends with it (issue 15, "safe by construction"). */
+import { labToken, setBackendFaults } from '../../lib/lab-backend'
+import { stopSimulation } from '../../lib/lab-simulation-client'
+
+/**
+ * Ends the in-app simulation for every window and, when this tab holds the backend's token, turns
+ * the backend's faults off too. Never throws: the lab goes off whatever the backend says.
+ */
+export async function endEverySimulation(): Promise<void> {
+  stopSimulation()
+  if (labToken() !== null) await setBackendFaults({ mode: 'none' }).catch(() => undefined)
+}

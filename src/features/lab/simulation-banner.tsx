@@ -1,0 +1,56 @@
+/**
+ * The banner shown on every screen while the network lab simulates (src/shared/lab-simulation.ts).
+ * It is also what keeps the simulation on: while it is mounted and its page visible, it renews the
+ * worker's lease; unmounted, hidden or closed, the lease lapses and the simulation ends by itself.
+ */
+import { useEffect, useState } from 'react'
+import {
+  LEASE_RENEW_MS,
+  SIMULATION_LABELS,
+  type LabWorkerMessage,
+} from '../../shared/lab-simulation'
+import { onSimulation, renewSimulation, stopSimulation } from '../../lib/lab-simulation-client'
+import './lab-faults.css'
+
+/** The current simulation as the worker tells this window. */
+export function useSimulation(): LabWorkerMessage {
+  const [simulation, setSimulation] = useState<LabWorkerMessage>({
+    type: 'LAB_SIMULATION',
+    mode: 'none',
+  })
+  useEffect(() => onSimulation(setSimulation), [])
+  return simulation
+}
+
+/** "Network lab: simulating offline … Stop", while a simulation is on; renews its lease while visible. */
+export function SimulationBanner() {
+  const { mode, leaseId } = useSimulation()
+  useEffect(() => {
+    if (mode === 'none' || leaseId === undefined) return
+    const renew = () => {
+      if (document.visibilityState === 'visible') renewSimulation(leaseId)
+    }
+    renew()
+    const timer = setInterval(renew, LEASE_RENEW_MS)
+    document.addEventListener('visibilitychange', renew)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', renew)
+    }
+  }, [mode, leaseId])
+  return (
+    <div className="lab-simulation-banner" role="status">
+      {mode !== 'none' && (
+        <p className="lab-simulation-banner__line">
+          <span>
+            Network lab: simulating <strong>{SIMULATION_LABELS[mode]}</strong> for this app's
+            requests to The Void.
+          </span>
+          <button type="button" className="lab-simulation-banner__stop" onClick={stopSimulation}>
+            Stop
+          </button>
+        </p>
+      )}
+    </div>
+  )
+}
