@@ -6,7 +6,13 @@ import {
   readWallRows,
   setBackendFaults,
 } from '../../lib/lab-backend'
-import { startSimulation, stopSimulation, whenSimulating } from '../../lib/lab-simulation-client'
+import {
+  canSimulate,
+  startSimulation,
+  stopSimulation,
+  whenSimulating,
+} from '../../lib/lab-simulation-client'
+import { newClientId } from '../../shared/client-id'
 import { useAppStore } from '../../store'
 import type { DrillDeps, DrillState } from './drop-drill'
 
@@ -25,6 +31,11 @@ export function appDrillDeps(): DrillDeps {
     },
     setBackendFaults: (faults) => setBackendFaults(faults),
     setSimulation: async (mode) => {
+      if (!canSimulate()) {
+        // Nothing to stop; a start throws and says why (the drill then stops and says so too).
+        if (mode !== 'none') startSimulation(mode)
+        return
+      }
       const confirmed = whenSimulating(mode)
       if (mode === 'none') stopSimulation()
       else startSimulation(mode)
@@ -40,6 +51,6 @@ export function appDrillDeps(): DrillDeps {
     save: (state) => sessionStorage.setItem(DRILL_STATE_KEY, JSON.stringify(state)),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    newRunId: () => crypto.randomUUID().slice(0, 8),
+    newRunId: () => newClientId().slice(0, 8),
   }
 }
