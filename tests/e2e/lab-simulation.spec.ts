@@ -115,11 +115,14 @@ test('with no banner renewing it, the simulation lapses by itself and requests g
   await simulate(page, /^503/)
   await expect(banner(page)).toBeVisible()
   expect(await pageRead(page)).toBe(503)
-  // Freeze the only page with a banner (as a phone does to a tab in the background): no renewals.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
-  await new Promise((resolve) => setTimeout(resolve, 17_000))
-  await cdp.send('Page.setWebLifecycleState', { state: 'active' })
-  await expect(banner(page)).toBeHidden()
+  // The only page with a banner goes to the background (as on a phone): it stops renewing the lease.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  const hiddenAt = Date.now()
+  // The worker lets the lease lapse (15 s after the last renewal) and tells the page: no banner.
+  await expect(banner(page)).toBeHidden({ timeout: 25_000 })
+  expect(Date.now() - hiddenAt).toBeGreaterThan(9_000)
   expect(await pageRead(page)).toBe(200)
 })

@@ -46,13 +46,20 @@ export function describeBackendFaults(faults: BackendFaults): string {
 function SimulationControls() {
   const { mode } = useSimulation()
   const [error, setError] = useState<string | null>(null)
+  // The tester's choice shows at once, until the worker's word on it arrives (it then wins).
+  const [chosen, setChosen] = useState<{ choice: SimulationMode; while: SimulationMode } | null>(
+    null,
+  )
+  const shown = chosen !== null && chosen.while === mode ? chosen.choice : mode
   const name = useId()
   const choose = (next: SimulationMode) => {
     setError(null)
+    setChosen({ choice: next, while: mode })
     try {
       if (next === 'none') stopSimulation()
       else startSimulation(next)
     } catch (failure) {
+      setChosen(null)
       setError((failure as Error).message)
     }
   }
@@ -65,7 +72,7 @@ function SimulationControls() {
             type="radio"
             name={name}
             value={option}
-            checked={mode === option}
+            checked={shown === option}
             onChange={() => choose(option)}
           />
           {option === 'none' ? 'off' : SIMULATION_LABELS[option]}

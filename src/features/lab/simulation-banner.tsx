@@ -3,7 +3,7 @@
  * It is also what keeps the simulation on: while it is mounted and its page visible, it renews the
  * worker's lease; unmounted, hidden or closed, the lease lapses and the simulation ends by itself.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import {
   LEASE_RENEW_MS,
   SIMULATION_LABELS,
@@ -32,16 +32,35 @@ export function SimulationBanner() {
     }
     renew()
     const timer = setInterval(renew, LEASE_RENEW_MS)
+    // A page coming back (shown again, or unfrozen) renews at once, or learns the lease is gone.
     document.addEventListener('visibilitychange', renew)
+    document.addEventListener('resume', renew)
     return () => {
       clearInterval(timer)
       document.removeEventListener('visibilitychange', renew)
+      document.removeEventListener('resume', renew)
     }
   }, [mode, leaseId])
+  // The page makes room for the banner (styles in lab-faults.css), so it covers no control.
+  const line = useRef<HTMLParagraphElement>(null)
+  useLayoutEffect(() => {
+    const element = line.current
+    if (!element) return
+    const root = document.documentElement
+    const reserve = () =>
+      root.style.setProperty('--lab-banner-space', `${element.getBoundingClientRect().height}px`)
+    reserve()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve)
+    observer?.observe(element)
+    return () => {
+      observer?.disconnect()
+      root.style.removeProperty('--lab-banner-space')
+    }
+  }, [mode])
   return (
     <div className="lab-simulation-banner" role="status">
       {mode !== 'none' && (
-        <p className="lab-simulation-banner__line">
+        <p className="lab-simulation-banner__line" ref={line}>
           <span>
             Network lab: simulating <strong>{SIMULATION_LABELS[mode]}</strong> for this app's
             requests to The Void.
