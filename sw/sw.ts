@@ -7,10 +7,14 @@ import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
+import { installLabStatus } from './lab-status'
+import { offerJourneyLog } from '../src/shared/offer-journey'
 
 declare const self: ServiceWorkerGlobalScope
 
-installPrecache(self.__WB_MANIFEST)
+// The build injects the precache list at this one place only.
+const manifest = self.__WB_MANIFEST
+installPrecache(manifest)
 installNavigationFallback()
 installVoidFeedRoute(self)
 installLifecycle(self)
@@ -19,4 +23,6 @@ installOfferSync(self, {
   loadBackend,
   saveBackend,
   retryGate: offerRetryGate,
+  journey: offerJourneyLog(),
 })
+installLabStatus(self, manifest)
