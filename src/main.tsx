@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startLab } from './app/lab-entry'
 import { createAppRouter } from './app/router'
 import './styles.css'
 
@@ -10,6 +11,9 @@ if (location.pathname === '/void')
   void import('./lib/void-first-page').then(({ startVoidFirstPageEarly }) =>
     startVoidFirstPageEarly(location.pathname),
   )
+
+// The network lab (issue 15): off unless asked for; its code loads only then.
+startLab()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Unburden needs a #root element')

@@ -13,6 +13,7 @@ import {
   type OfferQueueStorage,
 } from '../src/shared/offer-queue-policy'
 import { sendOffer, type BackendConfig } from '../src/shared/offer-wire'
+import type { JourneyLog } from '../src/shared/offer-journey'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -33,6 +34,8 @@ export interface OfferSyncDeps {
    */
   retryGate?: { load(): Promise<number | undefined>; save(at: number): Promise<void> }
   now?: () => number
+  /** Where the worker records its tries in each offer's journey (src/shared/offer-journey.ts). */
+  journey?: Pick<JourneyLog, 'record'>
 }
 
 /**
@@ -59,6 +62,9 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
       send: ([offer]) => sendOffer(deps.fetch, backend, offer!),
       batchSize: 1,
       now,
+      ...(deps.journey
+        ? { journey: { log: deps.journey, by: 'worker' as const, why: 'background-sync' as const } }
+        : {}),
       onRefused: (offer, answer, reason) =>
         deps.storage.put([
           {

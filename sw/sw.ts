@@ -7,11 +7,15 @@ import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
+import { installLabStatus } from './lab-status'
+import { offerJourneyLog } from '../src/shared/offer-journey'
 import { installLabSimulation } from './lab-simulation'
 
 declare const self: ServiceWorkerGlobalScope
 
-installPrecache(self.__WB_MANIFEST)
+// The build injects the precache list at this one place only.
+const manifest = self.__WB_MANIFEST
+installPrecache(manifest)
 installNavigationFallback()
 installVoidFeedRoute(self)
 installLifecycle(self)
@@ -20,6 +24,8 @@ installOfferSync(self, {
   loadBackend,
   saveBackend,
   retryGate: offerRetryGate,
+  journey: offerJourneyLog(),
 })
+installLabStatus(self, manifest)
 // Last: its fetch listener leaves every request a route above answers to that route.
 installLabSimulation(self)

@@ -12,9 +12,12 @@ import {
   type OfferQueueDeps,
 } from '../lib/offer-queue'
 import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
+import type { LabServices } from '../features/lab/lab-services'
 import { createOfferToVoid } from '../lib/offer-to-void'
 import { newClientId } from '../shared/client-id'
 import { isReport, type QueuedOffer } from '../shared/offer'
+import { JOURNEY_CHANNEL, offerJourneyLog, type JourneyLog } from '../shared/offer-journey'
+import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../shared/offer-queue-policy'
 import { handBackToast } from '../shared/offer-outcome'
 import { sendOffer, type BackendConfig } from '../shared/offer-wire'
 import { useAppStore } from '../store'
@@ -27,6 +30,8 @@ export interface OfferServiceDeps {
   store: AppStore
   fetch: typeof fetch
   backend: BackendConfig
+  /** Where each offer's journey is recorded (the network lab reads it). */
+  journey?: JourneyLog
   host?: Partial<
     Pick<
       OfferQueueDeps,
@@ -54,11 +59,17 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
       state.showToast(handBackToast(reason))
     },
     onWaitingOffers: (offers) => deps.store.getState().setPendingOffers(offers),
+    ...(deps.journey ? { journey: deps.journey } : {}),
     ...deps.host,
   })
   return {
     queue,
-    offerToVoid: createOfferToVoid({ queue, listOffers, send }),
+    offerToVoid: createOfferToVoid({
+      queue,
+      listOffers,
+      send,
+      ...(deps.journey ? { journey: deps.journey } : {}),
+    }),
     withdrawOffer: (offer) => queue.withdraw(offer),
     reportThought: (thoughtId) =>
       queue.hold({
@@ -74,12 +85,30 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
 
 let service: ReturnType<typeof createOfferService> | undefined
 
+/** What the network lab reads and drives (src/features/lab), over this app's queue and journeys. */
+export function labServices(): LabServices {
+  return {
+    queue: () => service?.queue,
+    listQueue: listOffers,
+    listJourneys: () => offerJourneyLog().list(),
+    onChange(listener) {
+      if (typeof BroadcastChannel === 'undefined') return () => undefined
+      const channels = [OFFER_CHANNEL, JOURNEY_CHANNEL].map((name) => new BroadcastChannel(name))
+      for (const channel of channels) channel.onmessage = () => listener()
+      return () => channels.forEach((channel) => channel.close())
+    },
+    flushLock: OFFER_FLUSH_LOCK,
+  }
+}
+
 /** Makes the app's offer service (once), connects it to the store and starts its triggers. */
 export function startOfferService(): () => void {
+  const journey = offerJourneyLog()
   service ??= createOfferService({
     store: useAppStore,
     fetch: (input, init) => fetch(input, init),
     backend: { url: env.supabaseUrl, anonKey: env.supabaseAnonKey },
+    journey,
     host: {
       requestBackgroundSync: () =>
         import('../lib/sw-bridge').then(({ requestBackgroundSync }) => requestBackgroundSync()),
@@ -94,5 +123,9 @@ export function startOfferService(): () => void {
     },
   })
   useAppStore.getState().connectOffers(service)
+  // Journeys of offers that ended a day ago or more go; so do those of offers gone unrecorded.
+  void listOffers()
+    .then((offers) => journey.prune(new Set(offers.map((offer) => offer.clientId))))
+    .catch(() => undefined)
   return service.queue.start()
 }

@@ -12,6 +12,7 @@
  */
 import { isOfferChannelMessage, type OfferChannelMessage } from '../shared/messages'
 import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../shared/offer'
+import type { JourneyEvent, JourneyLog, TryReason } from '../shared/offer-journey'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -21,8 +22,15 @@ import {
   type OfferQueueStorage,
 } from '../shared/offer-queue-policy'
 
-/** What asked for a flush. A held offer waits for a running backoff; every other trigger does not. */
-export type FlushTrigger = 'start' | 'online' | 'visible' | 'timer' | 'message' | 'held' | 'manual'
+/**
+ * What asked for a flush. A held offer waits for a running backoff; every other trigger does not.
+ * `try-now` is the network lab's button.
+ */
+export type FlushTrigger =
+  'start' | 'online' | 'visible' | 'timer' | 'message' | 'held' | 'manual' | 'try-now'
+
+/** The journey's word for a trigger: the backoff timer is `backoff`. */
+const tryReason = (trigger: FlushTrigger): TryReason => (trigger === 'timer' ? 'backoff' : trigger)
 
 /** Why an offer's words go back to the private entries. */
 export type HandBackReason = RefusalReason | 'withdrawn'
@@ -53,6 +61,8 @@ export interface OfferQueueDeps {
   /** Opens the channel on which tabs tell each other the queue changed. */
   openChannel?: () => BroadcastChannel | undefined
   random?: () => number
+  /** Where each offer's journey is recorded (src/shared/offer-journey.ts); never in delivery's way. */
+  journey?: Pick<JourneyLog, 'record'>
 }
 
 /** A page's offer queue. */
@@ -75,6 +85,8 @@ export interface OfferQueue {
   start(): () => void
   /** Cancels the backoff timer and waits for a running flush to end (shutdown, tests). */
   settle(): Promise<void>
+  /** When the backoff timer will next try (ms since the epoch), or null when none is set. */
+  nextTryAt(): number | null
 }
 
 type Again = 'none' | 'held' | 'forced'
@@ -87,7 +99,28 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
   // Read through a call, so the compiler does not narrow it across the awaits that change it.
   const requestedAgain = (): Again => again
   let backoffTimer: ReturnType<typeof setTimeout> | undefined
+  let backoffDueAt: number | null = null
   let channel: BroadcastChannel | undefined
+  // Why the next pass runs: the trigger that started it, or the last one that asked again.
+  let passReason: TryReason = 'manual'
+
+  const note = (offer: QueuedOffer, event: JourneyEvent): void => {
+    if (!deps.journey) return
+    try {
+      void deps.journey.record(offer, event)
+    } catch (error) {
+      console.warn('An offer journey event was not recorded', error)
+    }
+  }
+  const handBack = async (offer: QueuedOffer, reason: HandBackReason): Promise<void> => {
+    await deps.handBack(offer, reason)
+    note(
+      offer,
+      reason === 'withdrawn'
+        ? { type: 'withdrawn', at: Date.now() }
+        : { type: 'handed-back', at: Date.now(), reason },
+    )
+  }
 
   const refresh = async (): Promise<QueuedOffer[]> => {
     // Reports wait in the same queue but are not offers a visitor can see or withdraw.
@@ -110,13 +143,14 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
   const handBackRefusedByWorker = async (): Promise<void> => {
     for (const offer of await deps.storage.list()) {
       if (isWaitingOffer(offer)) continue
-      await deps.handBack(offer, offer.refusedReason ?? 'refused')
+      await handBack(offer, offer.refusedReason ?? 'refused')
       await deps.storage.remove([offer])
     }
   }
 
   const flushOnce = async (): Promise<FlushResult | null> => {
     if (!isOnline()) return null
+    const why = passReason
     return withFlushLock(async () => {
       await handBackRefusedByWorker()
       return flushOfferQueue({
@@ -125,18 +159,21 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
         batchSize: 1,
         onRefused: async (offer, answer, reason) => {
           console.error('The Void did not take a queued offer', reason, answer)
-          await deps.handBack(offer, reason)
+          await handBack(offer, reason)
           await deps.storage.remove([offer])
         },
         ...(deps.random ? { random: deps.random } : {}),
+        ...(deps.journey ? { journey: { log: deps.journey, by: 'page' as const, why } } : {}),
       })
     })
   }
 
   const scheduleRetry = (delayMs: number): void => {
     clearTimeout(backoffTimer)
+    backoffDueAt = Date.now() + delayMs
     backoffTimer = setTimeout(() => {
       backoffTimer = undefined
+      backoffDueAt = null
       void requestFlush('timer')
     }, delayMs)
   }
@@ -144,14 +181,17 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
   const cancelRetry = (): void => {
     clearTimeout(backoffTimer)
     backoffTimer = undefined
+    backoffDueAt = null
   }
 
   function requestFlush(trigger: FlushTrigger = 'manual'): Promise<void> {
     if (trigger === 'held' && backoffTimer !== undefined) return running ?? Promise.resolve()
     if (running) {
       if (again !== 'forced') again = trigger === 'held' ? 'held' : 'forced'
+      passReason = tryReason(trigger)
       return running
     }
+    passReason = tryReason(trigger)
     cancelRetry()
     running = (async () => {
       let result: FlushResult | null
@@ -181,6 +221,11 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
     requestFlush,
     async hold(offer, options = {}) {
       await deps.storage.enqueue(offer)
+      note(offer, {
+        type: 'held',
+        at: Date.now(),
+        ...(options.retryInMs === undefined ? {} : { retryInMs: options.retryInMs }),
+      })
       announceQueueChanged()
       await refresh().catch(() => [])
       void deps.requestBackgroundSync?.().catch(() => undefined)
@@ -193,7 +238,7 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
       const outcome = await withFlushLock(async () => {
         const stillQueued = (await deps.storage.list()).some((o) => o.clientId === offer.clientId)
         if (!stillQueued) return 'gone' as const
-        await deps.handBack(offer, 'withdrawn')
+        await handBack(offer, 'withdrawn')
         await deps.storage.take(offer)
         return 'withdrawn' as const
       })
@@ -240,6 +285,7 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
       await running
       cancelRetry()
     },
+    nextTryAt: () => backoffDueAt,
   }
 }
 

@@ -16,6 +16,7 @@ import {
   isWaitingOffer,
 } from '../shared/offer-queue-policy'
 import type { OfferOutcome } from '../shared/offer-outcome'
+import type { JourneyLog } from '../shared/offer-journey'
 import { trimThought } from '../shared/thought'
 import { newClientId } from '../shared/client-id'
 import type { OfferQueue } from './offer-queue'
@@ -34,6 +35,8 @@ export interface OfferToVoidDeps {
   send: (offer: QueuedOffer) => Promise<OfferAnswer>
   isOnline?: () => boolean
   now?: () => number
+  /** Where the journey of an offer that ends up held starts: its first try and answer. */
+  journey?: Pick<JourneyLog, 'record'>
 }
 
 /** Makes the app's `offerToVoid` over `deps`. */
@@ -68,12 +71,29 @@ export function createOfferToVoid(deps: OfferToVoidDeps): OfferToVoid {
     // the queue counts its 7 days from here.
     offer.attempts = 1
     offer.firstAttemptAt = now()
+    const startedAt = offer.firstAttemptAt
     const answer = await deps.send(offer)
     const verdict = classifyOfferAnswer(answer)
     if (verdict === 'delivered') return 'offered'
     if (verdict === 'refused') {
       console.error('The Void refused the offer', answer)
       return 'refused'
+    }
+    // Only an offer that is held gets a journey; it starts with this first try.
+    try {
+      const answeredAt = now()
+      const tried = { type: 'try', at: startedAt, by: 'page', why: 'offer', attempt: 1 } as const
+      void deps.journey?.record(offer, tried)
+      void deps.journey?.record(offer, {
+        type: 'answer',
+        at: answeredAt,
+        by: 'page',
+        answer,
+        ms: answeredAt - startedAt,
+        verdict,
+      })
+    } catch (error) {
+      console.warn('An offer journey event was not recorded', error)
     }
     // After a 429, or an answer that says when to come back, the queue's first try waits as it would
     // after its own failed attempt, and never less than the Void's Retry-After (within bounds).

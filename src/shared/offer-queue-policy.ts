@@ -19,6 +19,7 @@ import {
   type QueuedOffer,
   type RefusalReason,
 } from './offer'
+import type { JourneyEvent, JourneyLog, TryActor, TryReason } from './offer-journey'
 
 /** The IndexedDB database and object store holding the queue (idb-keyval, one store per database). */
 export const OFFER_QUEUE_DB = 'unburden-offers'
@@ -108,6 +109,11 @@ export interface FlushDeps {
   ) => Promise<void>
   now?: () => number
   random?: () => number
+  /**
+   * Where each offer's journey is recorded (tries with who and why, answers, deliveries, give-ups),
+   * for the network lab. Recording never waits in delivery's way and never fails it.
+   */
+  journey?: { log: Pick<JourneyLog, 'record'>; by: TryActor; why: TryReason }
 }
 
 /** What a flush did. `retryInMs` is set when it stopped at a retryable failure. */
@@ -159,6 +165,15 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     stoppedBy: null,
   }
   const handled = new Set<string>()
+  const note = (offer: QueuedOffer, event: JourneyEvent): void => {
+    if (!deps.journey) return
+    try {
+      void deps.journey.log.record(offer, event)
+    } catch (error) {
+      console.warn('An offer journey event was not recorded', error)
+    }
+  }
+  const by = deps.journey?.by ?? 'page'
   // After a refused batch, its offers are sent one at a time to find the one refused.
   let singly = 0
   for (;;) {
@@ -177,6 +192,7 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     if (expired.length > 0) {
       for (const offer of expired) {
         handled.add(offer.clientId)
+        note(offer, { type: 'given-up', at: now(), by })
         await deps.onRefused(offer, null, 'expired')
         result.refused.push(offer)
       }
@@ -191,12 +207,28 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
       lastAttemptAt: startedAt,
     }))
     await deps.storage.put(attempt)
+    const why = deps.journey?.why ?? 'manual'
+    for (const offer of attempt)
+      note(offer, { type: 'try', at: startedAt, by, why, attempt: offer.attempts })
     const answer = await Promise.resolve()
       .then(() => deps.send(attempt))
       .catch((): OfferAnswer => ({ kind: 'network-error' }))
+    const answeredAt = now()
     const verdict = isReport(attempt[0]!)
       ? classifyReportAnswer(answer)
       : classifyOfferAnswer(answer)
+    const noteAnswer = (nextTryInMs?: number) => {
+      for (const offer of attempt)
+        note(offer, {
+          type: 'answer',
+          at: answeredAt,
+          by,
+          answer,
+          ms: answeredAt - startedAt,
+          verdict,
+          ...(nextTryInMs === undefined ? {} : { nextTryInMs }),
+        })
+    }
     if (verdict === 'retry') {
       result.waiting = waiting.length
       // The offers behind it waited on this failure too: their 7 days start now, so a queue that
@@ -214,8 +246,10 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
         Math.min(asked, OFFER_RETRY_AFTER_MAX_MS),
       )
       result.stoppedBy = answer
+      noteAnswer(result.retryInMs)
       return result
     }
+    noteAnswer()
     if (verdict === 'refused' && attempt.length > 1) {
       singly = attempt.length
       continue
@@ -224,6 +258,7 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     if (singly > 0) singly--
     if (verdict === 'delivered') {
       await deps.storage.remove(attempt)
+      for (const offer of attempt) note(offer, { type: 'delivered', at: now(), by })
       result.delivered.push(...attempt)
     } else {
       await deps.onRefused(attempt[0]!, answer, 'refused')

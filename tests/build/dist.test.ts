@@ -1,5 +1,5 @@
 /** Checks the production build in dist/: the service worker exists and precaches the shell. */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 const read = (file: string) => readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8')
@@ -39,5 +39,41 @@ describe('the build', () => {
 
   it('serves a real robots.txt', () => {
     expect(read('robots.txt')).toContain('User-agent: *')
+  })
+})
+
+/** The files the first paint of `/` loads: index.html's module script, its modulepreloads, its CSS. */
+function firstPaintFiles(): string[] {
+  const html = read('index.html')
+  const files = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g),
+  ].map(([, file]) => file!)
+  expect(files.length).toBeGreaterThan(0)
+  return files
+}
+
+describe('the network lab (issue 15)', () => {
+  // Only the lab's own code carries these: the class of its root and its panel's heading.
+  const labMarkers = ['unburden-network-lab', 'Network lab', 'lab-panel']
+
+  it('is nowhere in the first paint', () => {
+    for (const file of firstPaintFiles())
+      for (const marker of labMarkers)
+        expect(read(file), `${marker} in ${file}`).not.toContain(marker)
+  })
+
+  it('is its own chunk, precached so it opens offline, and loaded by the first paint only on demand', () => {
+    const assets = readdirSync(new URL('../../dist/assets/', import.meta.url))
+    const labChunks = assets.filter(
+      (file) => file.endsWith('.js') && read(`assets/${file}`).includes('unburden-network-lab'),
+    )
+    expect(labChunks).toHaveLength(1)
+    expect(read('sw.js')).toContain(`"assets/${labChunks[0]}"`)
+    // The first paint knows only the small boot chunk, by name, loaded after start.
+    const entry = firstPaintFiles().map(read).join('\n')
+    expect(entry).toMatch(/import\(`\.\/lab-boot-[\w-]+\.js`\)/)
+    expect(entry).not.toContain(labChunks[0])
   })
 })

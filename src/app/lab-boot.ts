@@ -1,0 +1,97 @@
+/**
+ * Whether the network lab comes up, loaded by src/app/lab-entry.ts after start (never in the first
+ * paint). The lab comes up:
+ * - with `?lab` in the address: remembered for the tab in sessionStorage `unburden.lab`; `?lab=off`
+ *   forgets it; the address loses `lab` and `token` (the token is kept in `unburden.lab.token` for
+ *   the lab's backend controls);
+ * - when the service worker says a simulation is on (`LAB_SIMULATION` with a mode other than
+ *   `none`: another tab started it, so this tab shows the banner);
+ * - as a quiet "Lab" control only, when the app's backend is on this machine or a private network
+ *   and `GET <backend>/__lab` answers `{"faults": true}` (a local backend started with faults on).
+ *   A hosted backend is never asked.
+ * The panel's code (src/app/lab-mount.tsx) is loaded only then.
+ */
+import type { LabStart } from '../features/lab/lab-root'
+import { env } from '../lib/env'
+import type { LabPageMessage } from '../shared/lab-simulation'
+
+/** The sessionStorage key that keeps the lab on for the tab. */
+export const LAB_KEY = 'unburden.lab'
+
+/** How long after boot the backend is probed, in ms. */
+const PROBE_AFTER_MS = 2500
+
+/** True when `url`'s host is this machine or a private network address (or a `.local` name). */
+export function isPrivateBackend(url: string): boolean {
+  const host = new URL(url).hostname
+  return (
+    host === 'localhost' ||
+    host === '[::1]' ||
+    host.endsWith('.local') ||
+    /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host)
+  )
+}
+
+/** True when the backend at `backendUrl` says its fault injection is on. Never throws. */
+export async function backendHasFaults(
+  backendUrl: string = env.supabaseUrl,
+  fetchLab: typeof fetch = (input, init) => fetch(input, init),
+): Promise<boolean> {
+  if (!isPrivateBackend(backendUrl)) return false
+  try {
+    const response = await fetchLab(`${backendUrl}/__lab`, { cache: 'no-store' })
+    const body: unknown = response.ok ? await response.json() : null
+    return (body as { faults?: unknown } | null)?.faults === true
+  } catch {
+    return false
+  }
+}
+
+/** Reads `?lab`, `?lab=off` and `token` from the address into sessionStorage; answers whether the lab is on. */
+export function readLabAddress(): boolean {
+  const url = new URL(location.href)
+  const asked = url.searchParams.get('lab')
+  if (asked !== null) {
+    if (asked === 'off') {
+      // Turning the lab off ends the in-app simulation in every tab.
+      const stop: LabPageMessage = { type: 'LAB_STOP' }
+      navigator.serviceWorker?.controller?.postMessage(stop)
+      sessionStorage.removeItem(LAB_KEY)
+      sessionStorage.removeItem(`${LAB_KEY}.token`)
+    } else sessionStorage.setItem(LAB_KEY, '1')
+    const token = url.searchParams.get('token')
+    if (token) sessionStorage.setItem(`${LAB_KEY}.token`, token)
+    url.searchParams.delete('lab')
+    url.searchParams.delete('token')
+    history.replaceState(history.state, '', url)
+  }
+  return sessionStorage.getItem(LAB_KEY) === '1'
+}
+
+const show = (start: LabStart): Promise<void> =>
+  import('./lab-mount').then(
+    (lab) => lab.mountLab(start),
+    (error: unknown) => console.warn('The network lab could not be loaded', error),
+  )
+
+/** Brings the lab up when asked for, or listens for the reasons it may come up later. */
+export function bootLab(): void {
+  if (readLabAddress()) {
+    void show('open')
+    return
+  }
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown; mode?: unknown } | null
+    if (data?.type === 'LAB_SIMULATION' && data.mode !== 'none') void show('banner')
+  })
+  // A tab opened while another simulates learns it now, and shows the banner.
+  const ask: LabPageMessage = { type: 'LAB_ASK' }
+  navigator.serviceWorker?.controller?.postMessage(ask)
+  setTimeout(
+    () =>
+      void backendHasFaults().then((faults) => {
+        if (faults) void show('control')
+      }),
+    PROBE_AFTER_MS,
+  )
+}

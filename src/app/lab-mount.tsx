@@ -1,0 +1,30 @@
+/**
+ * Mounts the network lab (src/features/lab) in its own container, outside the router, with the
+ * running offer queue. Lazily loaded by src/app/lab-entry.ts; never part of the first paint.
+ */
+import { StrictMode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import LabRoot, { type LabStart } from '../features/lab/lab-root'
+import { labServices } from './offer-service'
+
+const RANK: Record<LabStart, number> = { control: 0, banner: 1, open: 2 }
+
+let root: Root | undefined
+let shown: LabStart | undefined
+
+/** Shows the lab as `start` asks; a later, stronger start (control → banner → open) wins. */
+export function mountLab(start: LabStart): void {
+  if (shown !== undefined && RANK[shown] >= RANK[start]) return
+  shown = start
+  if (!root) {
+    const container = document.createElement('div')
+    container.id = 'unburden-lab'
+    document.body.append(container)
+    root = createRoot(container)
+  }
+  root.render(
+    <StrictMode>
+      <LabRoot start={start} services={labServices()} />
+    </StrictMode>,
+  )
+}

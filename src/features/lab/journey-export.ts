@@ -1,0 +1,78 @@
+/**
+ * The network lab's bug report: every journey as JSON, in a versioned shape, with what the tester's
+ * device was (app and worker versions, user agent, what the browser offers). The words of offers
+ * still held are included only when the tester asks, read from the queue at export time: the
+ * journey log itself never holds them.
+ */
+import type { QueuedOffer } from '../../shared/offer'
+import type { OfferJourney } from '../../shared/offer-journey'
+
+/** The export's format name and version; bump the version when the shape changes. */
+export const JOURNEY_EXPORT_FORMAT = 'unburden-offer-journeys'
+export const JOURNEY_EXPORT_VERSION = 1
+
+/** What the export says about the device. */
+export interface ExportDevice {
+  appVersion: string
+  serviceWorker: { state: string; controlsPage: boolean; version?: string }
+  userAgent: string
+  online: boolean
+  backgroundSync: boolean
+  webLocks: boolean
+}
+
+/** The bug report's shape (version 1). */
+export interface JourneyExport {
+  format: typeof JOURNEY_EXPORT_FORMAT
+  version: typeof JOURNEY_EXPORT_VERSION
+  exportedAt: string
+  device: ExportDevice
+  includesText: boolean
+  offers: Array<
+    OfferJourney & {
+      /** `held` while in the queue, `refused` when the worker set it aside, else how it ended. */
+      state: 'held' | 'refused' | 'ended'
+      attempts?: number
+      text?: string
+    }
+  >
+}
+
+/** Builds the bug report; `includeText` adds the words of offers still in the queue. Pure. */
+export function buildJourneyExport(input: {
+  journeys: readonly OfferJourney[]
+  queue: readonly QueuedOffer[]
+  device: ExportDevice
+  includeText: boolean
+  now: number
+}): JourneyExport {
+  const queued = new Map(input.queue.map((offer) => [offer.clientId, offer]))
+  return {
+    format: JOURNEY_EXPORT_FORMAT,
+    version: JOURNEY_EXPORT_VERSION,
+    exportedAt: new Date(input.now).toISOString(),
+    device: input.device,
+    includesText: input.includeText,
+    offers: input.journeys.map((journey) => {
+      const offer = queued.get(journey.clientId)
+      return {
+        ...journey,
+        state: !offer ? 'ended' : offer.refusedStatus !== undefined ? 'refused' : 'held',
+        ...(offer ? { attempts: offer.attempts } : {}),
+        ...(offer && input.includeText && !offer.report ? { text: offer.text } : {}),
+      }
+    }),
+  }
+}
+
+/** Downloads `report` as a JSON file. */
+export function downloadJourneyExport(report: JourneyExport): void {
+  const blob = new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' })
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(blob)
+  link.download = `unburden-journeys-${report.exportedAt.replace(/[:.]/g, '-')}.json`
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000)
+}

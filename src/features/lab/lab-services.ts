@@ -1,0 +1,22 @@
+/**
+ * What the network lab reads and drives, handed in by the app (src/app/offer-service.ts
+ * `labServices`): the lab's chunk then shares no module with the offer service's, so adding the lab
+ * changes nothing in how the app's own chunks load.
+ */
+import type { OfferQueue } from '../../lib/offer-queue'
+import type { QueuedOffer } from '../../shared/offer'
+import type { OfferJourney } from '../../shared/offer-journey'
+
+/** The lab's view of the offer queue and the journeys. */
+export interface LabServices {
+  /** The running queue, once the app has started it (Try now, the backoff timer). */
+  queue: () => Pick<OfferQueue, 'requestFlush' | 'nextTryAt'> | undefined
+  /** Every item in the queue, oldest first (reports and offers the worker set aside included). */
+  listQueue: () => Promise<QueuedOffer[]>
+  /** Every journey, most recently changed first. */
+  listJourneys: () => Promise<OfferJourney[]>
+  /** Calls `listener` when any tab or the worker says the queue or a journey changed; returns a stop. */
+  onChange: (listener: () => void) => () => void
+  /** The Web Lock's name held while the queue flushes. */
+  flushLock: string
+}
