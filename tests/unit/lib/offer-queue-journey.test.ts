@@ -165,6 +165,25 @@ describe('the journey of an offer in the page’s queue', () => {
   })
 })
 
+describe('pruning at start', () => {
+  it('a journey a day after its offer was delivered goes; a waiting offer’s stays', async () => {
+    const q = await load()
+    setOnline(false)
+    const day = 24 * 60 * 60_000
+    const delivered = makeOffer()
+    const waiting = makeOffer()
+    await store.enqueueOffer(waiting)
+    void q.journey.record(delivered, { type: 'delivered', at: Date.now() - day, by: 'page' })
+    void q.journey.record(waiting, { type: 'held', at: Date.now() - 30 * day })
+    await q.journey.settled()
+    const stop = q.queue.start()
+    await vi.waitFor(async () =>
+      expect((await q.journey.list()).map((j) => j.clientId)).toEqual([waiting.clientId]),
+    )
+    stop()
+  })
+})
+
 describe('a journey log that fails', () => {
   it('never makes an offer fail: held, then delivered, with only warnings', async () => {
     const warn = vi.fn()
