@@ -10,18 +10,30 @@ export function workerVersion(manifest: ReadonlyArray<PrecacheEntry | string>): 
   return shell?.revision ?? 'unknown'
 }
 
+/** What the lab status needs of the worker's scope (typed here, so page-side tests compile it too). */
+export interface LabStatusScope {
+  addEventListener(
+    type: 'message',
+    listener: (event: {
+      data: unknown
+      ports: ReadonlyArray<{ postMessage(message: unknown): void }>
+      waitUntil(work: Promise<unknown>): void
+    }) => void,
+  ): void
+  navigator: { locks?: LockManager }
+}
+
 /** Listens for LAB_STATUS and answers with the version and the worker's lock client id. */
 export function installLabStatus(
-  scope: ServiceWorkerGlobalScope,
+  scope: LabStatusScope,
   manifest: ReadonlyArray<PrecacheEntry | string>,
 ): void {
   const version = workerVersion(manifest)
-  scope.addEventListener('message', (event: ExtendableMessageEvent) => {
+  scope.addEventListener('message', (event) => {
     const port = event.ports[0]
     if (!isLabStatusRequest(event.data) || !port) return
-    const locks = 'locks' in scope.navigator ? scope.navigator.locks : undefined
     event.waitUntil(
-      ownLockClientId(locks)
+      ownLockClientId(scope.navigator.locks)
         .catch(() => undefined)
         .then((lockClientId) => {
           const answer: LabStatusAnswer = {

@@ -28,7 +28,8 @@ export function isPrivateBackend(url: string): boolean {
     host === 'localhost' ||
     host === '[::1]' ||
     host.endsWith('.local') ||
-    /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host)
+    // A whole IPv4 address, so a name like 10.0.0.1.example.com is not taken for one.
+    /^(127\.\d+|10\.\d+|192\.168|172\.(1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(host)
   )
 }
 

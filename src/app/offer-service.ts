@@ -123,9 +123,5 @@ export function startOfferService(): () => void {
     },
   })
   useAppStore.getState().connectOffers(service)
-  // Journeys of offers that ended a day ago or more go; so do those of offers gone unrecorded.
-  void listOffers()
-    .then((offers) => journey.prune(new Set(offers.map((offer) => offer.clientId))))
-    .catch(() => undefined)
   return service.queue.start()
 }

@@ -61,8 +61,11 @@ export interface OfferQueueDeps {
   /** Opens the channel on which tabs tell each other the queue changed. */
   openChannel?: () => BroadcastChannel | undefined
   random?: () => number
-  /** Where each offer's journey is recorded (src/shared/offer-journey.ts); never in delivery's way. */
-  journey?: Pick<JourneyLog, 'record'>
+  /**
+   * Where each offer's journey is recorded (src/shared/offer-journey.ts); never in delivery's way.
+   * On start, journeys of offers that left the queue a day ago or more are pruned.
+   */
+  journey?: Pick<JourneyLog, 'record'> & Partial<Pick<JourneyLog, 'prune'>>
 }
 
 /** A page's offer queue. */
@@ -270,6 +273,10 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
       void refresh()
         .catch(() => [])
         .then(() => requestFlush('start'))
+      void deps.storage
+        .list()
+        .then((all) => deps.journey?.prune?.(new Set(all.map((offer) => offer.clientId))))
+        .catch(() => undefined)
       return () => {
         stopped = true
         window.removeEventListener('online', onOnline)

@@ -138,6 +138,11 @@ test('Withdraw in the panel gives the words back to Return to Yourself', async (
   await offerFromWriter(page, 'not today after all', HELD)
   await labControl(page).click()
   const lab = panel(page)
+  // Made offline: held without a try.
+  const offer = lab.getByRole('listitem').filter({ hasText: 'Offer' }).first()
+  await expect(fact(offer, 'Tries')).toHaveText('0')
+  await expect(fact(offer, 'Last answer')).toHaveText('none yet')
+  await expect(fact(offer, 'Next try')).toHaveText('when the app is back online')
   await lab.getByRole('button', { name: 'Withdraw' }).click()
   await expect(lab.getByRole('status')).toHaveText(
     'Withdrawn: the words are back in Return to Yourself.',
@@ -152,6 +157,36 @@ test('Withdraw in the panel gives the words back to Return to Yourself', async (
   await expect(page.getByText('not today after all')).toBeVisible()
   await context.setOffline(false)
   expect(await wallTexts()).toEqual([])
+})
+
+test('the flush lock’s holder: this tab or another tab, told apart by Web Locks client ids', async ({
+  page,
+  context,
+}) => {
+  await openLab(page)
+  const lock = fact(panel(page), 'Flush lock')
+  await expect(lock).toHaveText('held by nobody')
+  const hold = (p: Page) =>
+    p.evaluate(() => {
+      let release!: () => void
+      void navigator.locks.request(
+        'unburden-offer-flush',
+        () => new Promise<void>((resolve) => (release = resolve)),
+      )
+      Object.assign(window, { releaseFlushLock: () => release() })
+    })
+  const release = (p: Page) =>
+    p.evaluate(() => (window as unknown as { releaseFlushLock: () => void }).releaseFlushLock())
+  await hold(page)
+  await expect(lock).toHaveText('held by this tab')
+  await release(page)
+  await expect(lock).toHaveText('held by nobody')
+  const other = await context.newPage()
+  await other.goto('/')
+  await hold(other)
+  await expect(lock).toHaveText('held by another tab')
+  await release(other)
+  await expect(lock).toHaveText('held by nobody')
 })
 
 for (const width of [390, 360]) {

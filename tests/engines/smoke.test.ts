@@ -109,6 +109,37 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitForText(page, text)
   })
 
+  it('the network lab (?lab) shows what this browser offers and the held offer’s journey, delivered', async () => {
+    await page.goto(`${APP_URL}/?lab`)
+    await waitForText(page, 'Network lab')
+    // The offer held in the test above: its journey ends delivered.
+    await waitForText(page, 'Offer delivered')
+    const facts = () =>
+      page.run(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('.lab-panel > .lab-facts > dt')].map((dt) => [
+            dt.textContent,
+            dt.nextElementSibling?.textContent,
+          ]),
+        ),
+      )
+    await waitUntil(
+      page,
+      'the worker’s version',
+      () =>
+        /version/.test(document.querySelector('.lab-facts dd:nth-of-type(2)')?.textContent ?? ''),
+      15_000,
+    )
+    expect(await facts()).toMatchObject({
+      Network: 'online',
+      'Service worker': expect.stringMatching(/^activated, version \w+, controls this page$/),
+      'Background Sync': engine === 'chromium' ? 'yes' : 'no',
+      'Web Locks': 'yes',
+      'Flush lock': 'held by nobody',
+    })
+    await page.goto(`${APP_URL}/?lab=off`)
+  })
+
   it('opens /, /void and /return from the service worker with the app server stopped', async () => {
     await page.goto(`${APP_URL}/`)
     await waitForServiceWorker(page)

@@ -47,13 +47,25 @@ export function buildJourneyExport(input: {
   now: number
 }): JourneyExport {
   const queued = new Map(input.queue.map((offer) => [offer.clientId, offer]))
+  // An offer held before its journey could be written (or while writing failed) is reported too.
+  const logged = new Set(input.journeys.map((journey) => journey.clientId))
+  const unlogged: OfferJourney[] = input.queue
+    .filter((offer) => !logged.has(offer.clientId))
+    .map((offer) => ({
+      clientId: offer.clientId,
+      kind: offer.report ? 'report' : 'offer',
+      queuedAt: offer.queuedAt,
+      events: [],
+      dropped: 0,
+      updatedAt: offer.queuedAt,
+    }))
   return {
     format: JOURNEY_EXPORT_FORMAT,
     version: JOURNEY_EXPORT_VERSION,
     exportedAt: new Date(input.now).toISOString(),
     device: input.device,
     includesText: input.includeText,
-    offers: input.journeys.map((journey) => {
+    offers: [...input.journeys, ...unlogged].map((journey) => {
       const offer = queued.get(journey.clientId)
       return {
         ...journey,

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { QueuedOffer } from '../../../src/shared/offer'
 import { syncOffers, type OfferSyncDeps } from '../../../sw/offer-sync'
 import { fakeOfferFetch, fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
+import { memoryJourney } from '../../fixtures/journeys'
 
 const backend = { url: 'http://localhost:54321', anonKey: 'anon' }
 
@@ -120,5 +121,71 @@ describe('syncOffers', () => {
     now += 1
     await syncOffers({ ...deps, fetch, now: () => now })
     expect(wall.rows).toHaveLength(1)
+  })
+
+  it('records its tries in each offer’s journey as the worker’s, for Background Sync', async () => {
+    const [first, second] = [makeOffer(), makeOffer()]
+    const journey = memoryJourney()
+    const { fetch } = fakeBackendFetch()
+    await syncOffers({
+      clients: noPages,
+      storage: memoryStorage([first!, second!]),
+      loadBackend: async () => backend,
+      fetch,
+      journey,
+    })
+    for (const offer of [first!, second!])
+      expect(journey.events(offer.clientId)).toMatchObject([
+        { type: 'try', by: 'worker', why: 'background-sync', attempt: 1 },
+        {
+          type: 'answer',
+          by: 'worker',
+          answer: { kind: 'status', status: 201 },
+          verdict: 'delivered',
+        },
+        { type: 'delivered', by: 'worker' },
+      ])
+  })
+
+  it('records a failed answer with when the worker may try again, and a give-up', async () => {
+    // Oldest first: the expired offer is given up, then the next one is tried and fails.
+    const expired = makeOffer({ attempts: 3, firstAttemptAt: Date.now() - 8 * 24 * 60 * 60_000 })
+    const failing = makeOffer()
+    const journey = memoryJourney()
+    const { fetch } = fakeBackendFetch(fakeVoid(), 503, { 'retry-after': '30' })
+    await expect(
+      syncOffers({
+        clients: noPages,
+        storage: memoryStorage([expired, failing]),
+        loadBackend: async () => backend,
+        fetch,
+        journey,
+      }),
+    ).rejects.toThrow(/still wait/)
+    expect(journey.events(expired.clientId)).toMatchObject([{ type: 'given-up', by: 'worker' }])
+    expect(journey.events(failing.clientId)).toMatchObject([
+      { type: 'try', by: 'worker', why: 'background-sync' },
+      {
+        type: 'answer',
+        answer: { kind: 'status', status: 503, retryAfterMs: 30_000 },
+        verdict: 'retry',
+        nextTryInMs: 30_000,
+      },
+    ])
+  })
+
+  it('with a page open, records nothing: the page flushes and records its own tries', async () => {
+    const journey = memoryJourney()
+    const { fetch } = fakeBackendFetch()
+    await syncOffers({
+      clients: {
+        matchAll: async () => [{ postMessage: vi.fn() }],
+      } as unknown as OfferSyncDeps['clients'],
+      storage: memoryStorage([makeOffer()]),
+      loadBackend: async () => backend,
+      fetch,
+      journey,
+    })
+    expect(journey.all).toEqual([])
   })
 })
