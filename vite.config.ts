@@ -1,12 +1,33 @@
 import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>
+
+/**
+ * TanStack Router reads its scroll-restoration record from sessionStorage as its module loads. The
+ * app never turns scroll restoration on (src/app/router.tsx), so the record is never used, yet that
+ * first sessionStorage access is a synchronous round trip to the browser, on the editor's critical
+ * path (5–10 ms of a reload here; issue 16). This skips the read; the build fails if the router's code
+ * no longer has the expected line, so an upgrade cannot drop it silently.
+ */
+function skipRouterScrollRecord(): Plugin {
+  const file = /@tanstack[\\/]router-core[\\/]dist[\\/]esm[\\/]scroll-restoration\.js$/
+  const read = 'const safeSessionStorage = getSafeSessionStorage();'
+  return {
+    name: 'unburden:skip-router-scroll-record',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null
+      if (!code.includes(read)) this.error(`${id}: expected "${read}"; review this plugin`)
+      return { code: code.replace(read, 'const safeSessionStorage = undefined;'), map: null }
+    },
+  }
+}
 
 export default defineConfig({
   build: {
@@ -34,6 +55,7 @@ export default defineConfig({
   },
   preview: { port: 4173, strictPort: true, host: true },
   plugins: [
+    skipRouterScrollRecord(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
