@@ -173,6 +173,11 @@ export async function run(): Promise<void> {
       console.log(
         `ratio ${condition}    ${ratio.toFixed(2)}×  (app median / floor median; target ≤ 1.40×)${ratio > 1.4 ? '  OVER' : ''}`,
       )
+      // Each app reload and the floor's next to it met the same load on the machine.
+      const paired = median(app.map((ms, i) => ms / bare[i]!))
+      console.log(
+        `      paired                            ${paired.toFixed(2)}×  (median of app / floor, reload by reload)`,
+      )
     }
     for (const target of targets) await target.context.close()
   } finally {
