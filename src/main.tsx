@@ -18,8 +18,16 @@ startLab()
 const root = document.getElementById('root')
 if (!root) throw new Error('Unburden needs a #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-)
+// The first route is matched before React renders, so the screen appears in React's first commit
+// rather than after a suspended one (a faster start, offline too: issue 16).
+const router = createAppRouter()
+void router
+  .load()
+  .catch((error: unknown) => console.error('The first route could not be matched', error))
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  )

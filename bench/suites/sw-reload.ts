@@ -3,13 +3,20 @@
  * Chromium: the time from the navigation's start to the first frame after the writer's text area
  * appears and accepts focus. Online (the worker still answers from its precache) and offline. No
  * backend is needed: the writer makes no request.
+ *
+ * Beside the app, in the same run and the same browser, the floor (bench/perf-floor.ts: a bare React
+ * page with a precaching worker) is reloaded the same way, offline, the two interleaved so that the
+ * machine's noise hits both: with the worker running (warm) and with every worker stopped just before
+ * the reload (cold, as when the home-screen icon is tapped). It prints both medians and their ratio
+ * (issue 16: at most 1.4×). Without the floor, it says so and prints the app's figures alone.
  */
-import type { Page } from 'playwright-core'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { findPerfFloor, openPerfFloor, type PerfFloor } from '../perf-floor'
 import { median, openVoidBenchApp, percentile } from '../void-support'
 
 export const name = 'Service worker: reload to an interactive editor'
 
-const RUNS = 15
+const RUNS = Number(process.env.BENCH_RUNS ?? 21)
 
 // Recorded in the page: when #thought exists, takes the focus, and a frame has been drawn after it.
 const EDITOR_READY_PROBE = `
@@ -27,50 +34,154 @@ const EDITOR_READY_PROBE = `
   })()
 `
 
-async function timeReloads(page: Page): Promise<{ times: number[]; bySw: boolean }> {
-  const times: number[] = []
-  let bySw = true
-  for (let i = 0; i < RUNS; i++) {
-    await page.reload()
-    await page.waitForFunction(() => (window as { __editorReadyAt?: number }).__editorReadyAt)
-    const { readyAt, workerStart } = await page.evaluate(() => ({
-      readyAt: (window as { __editorReadyAt?: number }).__editorReadyAt ?? NaN,
-      workerStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-        .workerStart,
-    }))
-    bySw &&= workerStart > 0
-    times.push(readyAt)
+/** A page whose worker controls it, with a DevTools session to stop that worker. */
+interface Target {
+  label: string
+  context: BrowserContext
+  page: Page
+  cdp: CDPSession
+  /** Running status of each worker version, as DevTools last reported it. */
+  workers: Map<string, string>
+  /** Set when a worker version started since the flag was cleared. */
+  started: boolean
+}
+
+async function openTarget(
+  label: string,
+  url: string,
+  browser: Awaited<ReturnType<typeof openVoidBenchApp>>['browser'],
+): Promise<Target> {
+  const context = await browser.newContext()
+  await context.addInitScript(EDITOR_READY_PROBE)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  const target: Target = { label, context, page, cdp, workers: new Map(), started: false }
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) {
+      if (version.runningStatus === 'starting') target.started = true
+      target.workers.set(version.versionId, version.runningStatus)
+    }
+  })
+  await cdp.send('ServiceWorker.enable')
+  await page.goto(`${url}/`)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r))
+  })
+  return target
+}
+
+/** Stops every service worker and waits until DevTools reports this target's as stopped. */
+async function stopWorkers(target: Target): Promise<void> {
+  const deadline = Date.now() + 10_000
+  let askedAt = 0
+  while ([...target.workers.values()].some((status) => status !== 'stopped')) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `${target.label}: the service worker did not stop (${[...target.workers.values()]})`,
+      )
+    // A worker busy with an event may outlive one request to stop: ask again now and then.
+    if (Date.now() - askedAt > 500) {
+      askedAt = Date.now()
+      await target.cdp.send('ServiceWorker.stopAllWorkers')
+    }
+    await new Promise((r) => setTimeout(r, 10))
   }
-  return { times, bySw }
+  target.started = false
+}
+
+interface Reload {
+  ms: number
+  bySw: boolean
+  /** The worker had to start for this reload (cold). */
+  coldStart: boolean
+}
+
+/** One reload of `target` to its interactive editor; `cold` stops the worker first. */
+async function reload(target: Target, cold: boolean): Promise<Reload> {
+  if (cold) await stopWorkers(target)
+  else target.started = false
+  await target.page.reload()
+  await target.page.waitForFunction(() => (window as { __editorReadyAt?: number }).__editorReadyAt)
+  const { readyAt, workerStart } = await target.page.evaluate(() => ({
+    readyAt: (window as { __editorReadyAt?: number }).__editorReadyAt ?? NaN,
+    workerStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+      .workerStart,
+  }))
+  return { ms: readyAt, bySw: workerStart > 0, coldStart: target.started }
 }
 
 const fmt = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`
 
+/** Checks that each reload went as its condition says, and returns the times. */
+function times(label: string, reloads: Reload[], cold: boolean): number[] {
+  const notBySw = reloads.filter((r) => !r.bySw).length
+  const wrongStart = reloads.filter((r) => r.coldStart !== cold).length
+  if (notBySw) console.log(`  ${label}: ${notBySw} reload(s) NOT SERVED BY THE SW`)
+  if (wrongStart)
+    console.log(
+      `  ${label}: ${wrongStart} reload(s) ${cold ? 'found the worker running' : 'had to start the worker'}`,
+    )
+  return reloads.map((r) => r.ms)
+}
+
+/** Reloads `targets` in turn, `RUNS` times each, alternating which goes first. */
+async function interleave(targets: Target[], cold: boolean): Promise<Reload[][]> {
+  const results = targets.map((): Reload[] => [])
+  for (let i = 0; i < RUNS; i++) {
+    const order = i % 2 ? [...targets.keys()].reverse() : [...targets.keys()]
+    for (const t of order) results[t]!.push(await reload(targets[t]!, cold))
+  }
+  return results
+}
+
 export async function run(): Promise<void> {
+  const found = findPerfFloor()
   const app = await openVoidBenchApp()
+  let floor: PerfFloor | undefined
   try {
-    const context = await app.browser.newContext()
-    await context.addInitScript(EDITOR_READY_PROBE)
-    const page = await context.newPage()
-    await page.goto(`${app.appUrl}/`)
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller)
-        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r))
-    })
-    const online = await timeReloads(page)
-    await context.setOffline(true)
-    const offline = await timeReloads(page)
-    console.log(`runs each                       ${RUNS}`)
+    if ('dir' in found) floor = await openPerfFloor(found.dir)
+    else
+      console.log(
+        `THE FLOOR IS ABSENT: no perf-floor at ${found.missing.join(' or ')} (set PERF_FLOOR_DIR); the app's figures alone follow`,
+      )
+    const targets = [await openTarget('app', app.appUrl, app.browser)]
+    if (floor) targets.push(await openTarget('floor', floor.url, app.browser))
+
+    const online = await interleave(targets.slice(0, 1), false)
+    for (const target of targets) await target.context.setOffline(true)
+    const warm = await interleave(targets, false)
+    const cold = await interleave(targets, true)
+
+    console.log(`runs each                          ${RUNS}`)
     console.log(
-      `reload online (SW precache)     ${fmt(online.times)}  (target ≤ 500 ms)${online.bySw ? '' : '  NOT SERVED BY THE SW'}`,
+      `app reload online (SW precache)    ${fmt(times('app online', online[0]!, false))}  (target ≤ 500 ms)`,
     )
-    console.log(
-      `reload offline (SW precache)    ${fmt(offline.times)}  (target ≤ 500 ms)${offline.bySw ? '' : '  NOT SERVED BY THE SW'}`,
-    )
-    await context.close()
+    const rows: [string, Reload[][], boolean][] = [
+      ['offline, worker running (warm)', warm, false],
+      ['offline, worker stopped (cold)', cold, true],
+    ]
+    for (const [condition, results, isCold] of rows) {
+      const app = times(`app ${condition}`, results[0]!, isCold)
+      console.log(`app   ${condition}    ${fmt(app)}  (target ≤ 500 ms)`)
+      if (!floor) continue
+      const bare = times(`floor ${condition}`, results[1]!, isCold)
+      console.log(`floor ${condition}    ${fmt(bare)}`)
+      const ratio = median(app) / median(bare)
+      console.log(
+        `ratio ${condition}    ${ratio.toFixed(2)}×  (app median / floor median; target ≤ 1.40×)${ratio > 1.4 ? '  OVER' : ''}`,
+      )
+      // Each app reload and the floor's next to it met the same load on the machine.
+      const paired = median(app.map((ms, i) => ms / bare[i]!))
+      console.log(
+        `      paired                            ${paired.toFixed(2)}×  (median of app / floor, reload by reload)`,
+      )
+    }
+    for (const target of targets) await target.context.close()
   } finally {
     await app.close()
+    await floor?.close()
   }
 }

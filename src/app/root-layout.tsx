@@ -1,68 +1,37 @@
 /**
- * The layout around every screen: the page transition, the toasts, and start-up of the offline side;
- * it connects the store to the private entries' storage.
+ * The layout around every screen: the page transition, and, once the first screen has painted, the
+ * app's start-up (src/app/app-start.tsx: the offer queue, the service worker, the notices and the
+ * toasts); it connects the store to the private entries' storage.
  */
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
-import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
+import { afterFirstPaint } from './after-first-paint'
 
 // The store's private entries are kept by src/lib/sanctuary-storage.ts, loaded on first use.
 useAppStore.getState().connectSanctuaryStorage(() => import('../lib/sanctuary-storage'))
 
-// The offline line, update and install notices: not needed to paint the editor, loaded after it.
-// If their code cannot be fetched (offline before the service worker stored it), the screen goes on
-// without them rather than failing.
-const AppNotices = lazy<ComponentType>(() =>
-  import('../components/app-notices').then(
-    (m) => ({ default: m.AppNotices }),
-    (error: unknown) => {
-      console.warn('The app notices could not be loaded', error)
-      return { default: () => null }
-    },
-  ),
-)
+type AppStartModule = typeof import('./app-start')
+let appStart: Promise<AppStartModule> | undefined
+/** The start-up module, fetched after the first paint (none of it is needed to show a screen). */
+const loadAppStart = () => (appStart ??= afterFirstPaint().then(() => import('./app-start')))
 
-/** Starts the offer queue and registers the service worker once the page has painted. */
-function useServiceWorker() {
-  useEffect(() => {
-    let stopQueue: (() => void) | undefined
-    let unmounted = false
-    void import('./offer-service').then(
-      ({ startOfferService }) => {
-        if (!unmounted) stopQueue = startOfferService()
+/**
+ * A part of the start-up module as a lazy component. If its code cannot be fetched (offline before
+ * the service worker stored it), the screen goes on without it rather than failing.
+ */
+const fromAppStart = (part: 'AppStart' | 'Toaster') =>
+  lazy<ComponentType>(() =>
+    loadAppStart().then(
+      (m) => ({ default: m[part] }),
+      (error: unknown) => {
+        console.warn('The app start-up could not be loaded', error)
+        return { default: () => null }
       },
-      (error: unknown) => console.warn('The offer queue could not be started', error),
-    )
-    const stop = () => {
-      unmounted = true
-      stopQueue?.()
-    }
-    if (import.meta.env.DEV) return stop
-    void import('../lib/sw-bridge').then(({ registerServiceWorker }) =>
-      registerServiceWorker({
-        onUpdateReady: (activate) => useAppStore.getState().setActivateUpdate(activate),
-      }).catch((error: unknown) => console.warn('Service worker registration failed', error)),
-    )
-    return stop
-  }, [])
-}
-
-/** Tracks connectivity in the store. */
-function useOnlineStatus() {
-  const setOnline = useAppStore((s) => s.setOnline)
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine)
-    // The state may have changed between the store's creation and now, with no event heard.
-    update()
-    window.addEventListener('online', update)
-    window.addEventListener('offline', update)
-    return () => {
-      window.removeEventListener('online', update)
-      window.removeEventListener('offline', update)
-    }
-  }, [setOnline])
-}
+    ),
+  )
+const AppStart = fromAppStart('AppStart')
+const Toaster = fromAppStart('Toaster')
 
 /** Fades the page in on every navigation after the first, unless the visitor prefers reduced motion. */
 function usePageTransition(pathname: string) {
@@ -82,17 +51,17 @@ function usePageTransition(pathname: string) {
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const pageRef = usePageTransition(pathname)
-  useServiceWorker()
-  useOnlineStatus()
   return (
     <>
       <Suspense fallback={null}>
-        <AppNotices />
+        <AppStart />
       </Suspense>
       <div className="page" ref={pageRef}>
         <Outlet />
       </div>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   )
 }

@@ -9,13 +9,13 @@ import {
   lazyRouteComponent,
 } from '@tanstack/react-router'
 import { WriterScreen } from '../features/writer/writer-screen'
-import { NotFound } from './not-found'
 import { RootLayout } from './root-layout'
 import { RouteError } from './route-error'
 
 const rootRoute = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  // Only an unknown address needs it: not on the writer's first paint.
+  notFoundComponent: lazyRouteComponent(() => import('./not-found'), 'NotFound'),
   errorComponent: RouteError,
 })
 

@@ -1,0 +1,27 @@
+/**
+ * When start-up work may run: after the first screen has been painted and the page is idle. The
+ * offer queue, the service worker's registration and the app notices wait for it, so that nothing
+ * but the screen itself runs before the editor is interactive (issue 16: an offline start close to a
+ * bare page).
+ */
+
+/** The longest wait: a hidden page paints no frames, and idle time may never come on a busy one. */
+const LATEST_MS = 2000
+
+let painted: Promise<void> | undefined
+
+/** Resolves once, after the next frame has been painted and the page has been idle, or 2 s passed. */
+export function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise((resolve) => {
+    const done = () => resolve()
+    setTimeout(done, LATEST_MS)
+    // A task queued from a frame callback runs after that frame has been painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(done, { timeout: 500 })
+        else done()
+      }, 0),
+    )
+  })
+  return painted
+}

@@ -1,0 +1,61 @@
+/**
+ * The app's start-up, loaded with `import()` once the first screen has painted (src/app/root-layout.tsx),
+ * because none of it is needed to show the editor: the offer queue, the service worker's
+ * registration, the store's connectivity, the offline line, update and install notices, and the toasts.
+ * The queue and the worker's bridge are loaded from here in turn (they carry postgrest-js and
+ * workbox-window).
+ */
+import { useEffect } from 'react'
+import { AppNotices } from '../components/app-notices'
+import { Toaster } from '../components/toaster'
+import { useAppStore } from '../store'
+
+export { Toaster }
+
+/** Starts the offer queue and registers the service worker; the queue stops on unmount. */
+function useServiceWorker() {
+  useEffect(() => {
+    let stopQueue: (() => void) | undefined
+    let unmounted = false
+    void import('./offer-service').then(
+      ({ startOfferService }) => {
+        if (!unmounted) stopQueue = startOfferService()
+      },
+      (error: unknown) => console.warn('The offer queue could not be started', error),
+    )
+    const stop = () => {
+      unmounted = true
+      stopQueue?.()
+    }
+    if (import.meta.env.DEV) return stop
+    void import('../lib/sw-bridge').then(({ registerServiceWorker }) =>
+      registerServiceWorker({
+        onUpdateReady: (activate) => useAppStore.getState().setActivateUpdate(activate),
+      }).catch((error: unknown) => console.warn('Service worker registration failed', error)),
+    )
+    return stop
+  }, [])
+}
+
+/** Tracks connectivity in the store. */
+function useOnlineStatus() {
+  const setOnline = useAppStore((s) => s.setOnline)
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine)
+    // The state may have changed between the store's creation and now, with no event heard.
+    update()
+    window.addEventListener('online', update)
+    window.addEventListener('offline', update)
+    return () => {
+      window.removeEventListener('online', update)
+      window.removeEventListener('offline', update)
+    }
+  }, [setOnline])
+}
+
+/** Runs the start-up and shows the offline line, then the update notice, then the install affordance. */
+export function AppStart() {
+  useServiceWorker()
+  useOnlineStatus()
+  return <AppNotices />
+}
