@@ -3,7 +3,7 @@
  * after the last row shown (never offset). `created_at` is quoted, as the backend sends it (with
  * microseconds and a `+00:00` offset), so it round-trips exactly.
  */
-import { VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
+import { VOID_COUNT_FUNCTION, VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
 
 /**
  * Header the service worker adds when it answers a feed request from its cache: the ISO time the
@@ -50,4 +50,14 @@ export function isVoidFeedFirstPage(url: URL, method: string): boolean {
     return false
   }
   return true
+}
+
+/**
+ * True for a GET of the wall's count as the app asks it (`/rest/v1/rpc/void_thought_count`, no
+ * query): the service worker keeps it beside the first page, so an offline feed keeps its count.
+ */
+export function isVoidCountRequest(url: URL, method: string): boolean {
+  return (
+    method === 'GET' && url.pathname.endsWith(`/rest/v1/rpc/${VOID_COUNT_FUNCTION}`) && !url.search
+  )
 }

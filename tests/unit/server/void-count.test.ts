@@ -124,6 +124,27 @@ describe.each(ENGINES)('the wall count on %s', (engine) => {
     expect(await counts(client)).toEqual({ counter: 48, exact: 48 })
   })
 
+  it("is what the app's first page reads (src/lib/void-api.ts), not a count of the table", async () => {
+    await offer([{ text: 'p' }, { text: 'q' }])
+    // Nudged as only the owner can: the total the app shows follows the counter, proving it never
+    // asked count=exact.
+    await asOwner(
+      backend,
+      'update private.void_thought_counts set thoughts = thoughts + 1000 where stripe = 3',
+    )
+    vi.stubEnv('VITE_SUPABASE_URL', backend.url)
+    vi.resetModules()
+    try {
+      const { fetchVoidPage } = await import('../../../src/lib/void-api')
+      const page = await fetchVoidPage(null, { withTotal: true })
+      expect(page.total).toBe(1002)
+      expect(page.rows.map((row) => row.text)).toEqual(['q', 'p'])
+    } finally {
+      vi.unstubAllEnvs()
+      await asOwner(backend, 'select private.recount_thoughts()')
+    }
+  })
+
   it('the API roles can read the count and change none of it', async () => {
     await offer([{ text: 'x' }])
     for (const role of ['anon', 'authenticated']) {

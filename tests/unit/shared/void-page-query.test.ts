@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { totalFromContentRange, voidPageQuery } from '../../../src/shared/void-page-query'
+import {
+  isVoidCountRequest,
+  totalFromContentRange,
+  voidPageQuery,
+} from '../../../src/shared/void-page-query'
 import { compareVoidRows, voidNewerQuery } from '../../../src/shared/void-newer-query'
 
 describe('voidPageQuery', () => {
@@ -83,5 +87,16 @@ describe('compareVoidRows', () => {
     expect(
       compareVoidRows(row('2025-01-05T11:30:00+01:00', 5), row('2025-01-05T10:30:00Z', 5)),
     ).toBe(0)
+  })
+})
+
+describe('isVoidCountRequest', () => {
+  it('is the GET of the count function without a query, nothing else', () => {
+    const url = (path: string) => new URL(`https://x.supabase.co/rest/v1/${path}`)
+    expect(isVoidCountRequest(url('rpc/void_thought_count'), 'GET')).toBe(true)
+    expect(isVoidCountRequest(url('rpc/void_thought_count'), 'POST')).toBe(false)
+    expect(isVoidCountRequest(url('rpc/void_thought_count?x=1'), 'GET')).toBe(false)
+    expect(isVoidCountRequest(url('rpc/other'), 'GET')).toBe(false)
+    expect(isVoidCountRequest(url('void_thoughts'), 'GET')).toBe(false)
   })
 })
