@@ -1,6 +1,7 @@
 /**
  * The PostgREST query of one page of The Void: newest first by `created_at desc, id desc`, keyset
- * after the last row shown (never offset). `created_at` is quoted, as the backend sends it (with
+ * after the last row shown (never offset), with `created_at <= cursor` beside the keyset `or` so the
+ * `(created_at desc, id desc)` index is entered at the cursor at any depth of the wall. `created_at` is quoted, as the backend sends it (with
  * microseconds and a `+00:00` offset), so it round-trips exactly.
  */
 import { VOID_COUNT_FUNCTION, VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
@@ -20,6 +21,9 @@ export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PA
   })
   if (cursor) {
     const at = `"${cursor.created_at}"`
+    // The bound alone is what lets PostgreSQL start the index scan at the cursor: PostgREST sends the
+    // `or` as written, and an `or` is only a filter, checked row by row from the newest down.
+    params.set('created_at', `lte.${at}`)
     params.set('or', `(created_at.lt.${at},and(created_at.eq.${at},id.lt.${cursor.id}))`)
   }
   return params.toString()
