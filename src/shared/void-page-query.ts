@@ -23,7 +23,7 @@ export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PA
     const at = `"${cursor.created_at}"`
     // The bound alone is what lets PostgreSQL start the index scan at the cursor: PostgREST sends the
     // `or` as written, and an `or` is only a filter, checked row by row from the newest down.
-    params.set('created_at', `lte.${at}`)
+    params.set('created_at', `lte.${cursor.created_at}`)
     params.set('or', `(created_at.lt.${at},and(created_at.eq.${at},id.lt.${cursor.id}))`)
   }
   return params.toString()

@@ -139,6 +139,10 @@ describe.each(ENGINES)('the wall count on %s', (engine) => {
       const page = await fetchVoidPage(null, { withTotal: true })
       expect(page.total).toBe(1002)
       expect(page.rows.map((row) => row.text)).toEqual(['q', 'p'])
+      // The next page after 'q' (keyset with its created_at bound) is 'p', and nothing after it.
+      const next = await fetchVoidPage(page.rows[0]!)
+      expect(next.rows.map((row) => row.text)).toEqual(['p'])
+      expect((await fetchVoidPage(page.rows[1]!)).rows).toEqual([])
     } finally {
       vi.unstubAllEnvs()
       await asOwner(backend, 'select private.recount_thoughts()')
