@@ -10,7 +10,8 @@ import { ClientGone, type Engine } from './engine'
 import { ApiError } from './errors'
 import { JwtError, verifyJwt, type Claims } from './jwt'
 import type { Maintenance } from './maintenance'
-import { handleRest, refuseRpc, type Answer } from './rest'
+import { handleRest, type Answer } from './rest'
+import { handleRpc } from './rpc'
 import type { SchemaCache } from './schema-cache'
 
 /** Roles a key may carry (Supabase's API roles). */
@@ -416,14 +417,13 @@ export function createHandler(context: HttpContext) {
           `Invalid path specified in request URL: ${url.pathname}`,
         )
       const { role, claims } = authenticate(request, context.jwtSecret)
-      if (rpc) await refuseRpc(context.engine, rpc)
-      if (faults?.mode === 'reject-inserts' && method === 'POST')
+      if (faults?.mode === 'reject-inserts' && method === 'POST' && !rpc)
         throw new ApiError(400, 'P0001', 'Inserts are refused', 'Fault injection: reject-inserts')
       checkBodyNesting(body)
       const engine = requestEngine(context.engine, settingsFor(context.cache, role), gone.signal)
-      const answer = await handleRest(engine, context.cache, {
+      const answer = await (rpc ? handleRpc : handleRest)(engine, context.cache, {
         method,
-        table,
+        table: rpc ?? table,
         path: url.pathname,
         params: url.searchParams,
         headers: requestHeaders(request),
@@ -432,9 +432,9 @@ export function createHandler(context: HttpContext) {
         claims,
         txEnd: context.txEnd,
       })
-      if (method !== 'GET' && method !== 'HEAD')
+      if (!rpc && method !== 'GET' && method !== 'HEAD')
         context.maintenance.noteWrites(answer.rowCount ?? 0)
-      if (faults?.mode === 'store-then-drop' && method === 'POST') return drop()
+      if (faults?.mode === 'store-then-drop' && method === 'POST' && !rpc) return drop()
       send(answer)
     } catch (error) {
       if (error instanceof ApiError) send(errorAnswer(error))

@@ -48,7 +48,8 @@ export interface Answer {
 const JSON_TYPE = 'application/json; charset=utf-8'
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json'
 
-function checkProfile(header: string | undefined): void {
+/** Refuses a schema other than the API's (`Accept-Profile` / `Content-Profile`) with 406 PGRST106. */
+export function checkProfile(header: string | undefined): void {
   if (header && header !== API_SCHEMA)
     throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${API_SCHEMA}`)
 }
@@ -69,7 +70,8 @@ class RolledBack extends Error {
   }
 }
 
-async function inRequestTransaction<T>(
+/** Runs `work` in the request's transaction, as PostgREST does (role, claims, headers, pre-request). */
+export async function inRequestTransaction<T>(
   engine: Engine,
   cache: SchemaCache,
   request: RestRequest,
@@ -322,25 +324,4 @@ export async function handleRest(
     default:
       throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`)
   }
-}
-
-/**
- * `/rest/v1/rpc/<name>`: calling functions is not implemented. A function that exists is refused
- * as not implemented (400 PGRST127); one that does not is PostgREST's 404 PGRST202.
- */
-export async function refuseRpc(engine: Engine, name: string): Promise<never> {
-  const [found] = await engine.transaction((tx) =>
-    tx.query<{ found: boolean }>(
-      `select exists (select from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-                       where n.nspname = $1 and p.proname = $2) as found`,
-      [API_SCHEMA, name],
-    ),
-  )
-  if (found?.found) throw notImplemented(`Calling functions (rpc/${name})`)
-  throw new ApiError(
-    404,
-    'PGRST202',
-    `Could not find the function ${API_SCHEMA}.${name} without parameters in the schema cache`,
-    `Searched for the function ${API_SCHEMA}.${name} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-  )
 }

@@ -1,7 +1,8 @@
 /**
  * The Void's first page, cached at run time so `/void` offline shows the last feed and when it was
  * fetched. Network first with a short timeout; a 5xx counts as a failure. Only the GET of the first
- * page is ever cached (no cursor filter, no offset): never a POST, never a later page.
+ * page (no cursor filter, no offset) and the GET of the wall's count are ever cached: never a POST,
+ * never a later page.
  * An answer from the cache carries `x-unburden-cached-at: <ISO time it was stored>`; it is a response
  * the worker builds, so the page can read every header on it.
  */

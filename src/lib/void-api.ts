@@ -4,7 +4,12 @@
  */
 import { CACHED_AT_HEADER, totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
 import { voidNewerQuery } from '../shared/void-newer-query'
-import { VOID_TABLE, type VoidCursor, type VoidThought } from '../shared/void-rest'
+import {
+  VOID_COUNT_FUNCTION,
+  VOID_TABLE,
+  type VoidCursor,
+  type VoidThought,
+} from '../shared/void-rest'
 import { env } from './env'
 
 /** How long a page of the feed may take before it counts as failed, in ms. */
@@ -34,18 +39,44 @@ function isVoidThought(value: unknown): value is VoidThought {
  * Reads one page of the wall after `cursor` (keyset on `created_at desc, id desc`, never offset).
  * Throws on any failure, and after `timeoutMs` without an answer, so a caller is never left waiting.
  *
- * A plain GET with the headers supabase-js sends (apikey, bearer key, `Accept-Profile`, and
- * `Prefer: count=exact` for the total): The Void then opens without the 55 KB client on its critical
- * path, no GET is retried behind the visitor's back, and the service worker's cache header is read
- * straight from the answer.
+ * A plain GET with the headers supabase-js sends (apikey, bearer key, `Accept-Profile`): The Void
+ * then opens without the 55 KB client on its critical path, no GET is retried behind the visitor's
+ * back, and the service worker's cache header is read straight from the answer. With `withTotal`
+ * the wall's count is asked beside the page (`fetchVoidCount`), never `count=exact`.
  */
-export function fetchVoidPage(
+export async function fetchVoidPage(
   cursor: VoidCursor | null,
   options: { withTotal?: boolean; signal?: AbortSignal; limit?: number; timeoutMs?: number } = {},
 ): Promise<VoidPage> {
-  return readVoid(voidPageQuery(cursor, options.limit), options)
+  const total = options.withTotal ? fetchVoidCount(options).catch(() => null) : null
+  const page = await readVoid(voidPageQuery(cursor, options.limit), options)
+  return { ...page, total: await total }
 }
 
+/**
+ * How many thoughts are on the wall: the count the database keeps (`GET /rest/v1/rpc/
+ * void_thought_count`, supabase/migrations/20261123040000_void_count.sql), so asking never counts
+ * the table. A backend without that function (a bare spec table: 404) is asked with PostgREST's
+ * `count=estimated` instead: exact up to its row limit (1,000 on a hosted project), the planner's
+ * estimate beyond. Null when neither answers.
+ */
+export async function fetchVoidCount(
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<number | null> {
+  const counted = await ask(`rpc/${VOID_COUNT_FUNCTION}`, {}, options)
+  if (counted.ok) {
+    const value = counted.body
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null
+  }
+  if (counted.status !== 404) return null
+  const estimated = await ask(
+    `${VOID_TABLE}?select=id&limit=1`,
+    { Prefer: 'count=estimated' },
+    options,
+    'HEAD',
+  )
+  return estimated.ok ? totalFromContentRange(estimated.headers.get('content-range')) : null
+}
 /**
  * Reads the thoughts newer than `after` (the newest the reader has), oldest first, at most one
  * page: the live wall's small ask (src/features/void/use-new-thoughts.ts). Throws as `fetchVoidPage`.
@@ -57,43 +88,43 @@ export async function fetchNewerVoidThoughts(
   return (await readVoid(voidNewerQuery(after), options)).rows
 }
 
-async function readVoid(
-  query: string,
-  options: { withTotal?: boolean; signal?: AbortSignal; timeoutMs?: number },
-): Promise<VoidPage> {
+/** An answer, its body already read. */
+interface Answer {
+  ok: boolean
+  status: number
+  headers: Headers
+  /** The parsed JSON body; null when empty or not JSON. */
+  body: unknown
+}
+
+/** A GET (or HEAD) of `path` under /rest/v1 with the public key; aborted after the timeout. */
+async function ask(
+  path: string,
+  extra: Record<string, string>,
+  options: { signal?: AbortSignal; timeoutMs?: number },
+  method: 'GET' | 'HEAD' = 'GET',
+): Promise<Answer> {
   const controller = new AbortController()
   const abort = () => controller.abort()
   const timer = setTimeout(abort, options.timeoutMs ?? FEED_TIMEOUT_MS)
   options.signal?.addEventListener('abort', abort, { once: true })
   if (options.signal?.aborted) abort()
   const key = env.supabaseAnonKey
-  const headers: Record<string, string> = {
-    apikey: key,
-    Authorization: `Bearer ${key}`,
-    'Accept-Profile': 'public',
-    Accept: 'application/json',
-  }
-  if (options.withTotal) headers.Prefer = 'count=exact'
   try {
-    const response = await fetch(`${env.supabaseUrl}/rest/v1/${VOID_TABLE}?${query}`, {
-      headers,
+    const response = await fetch(`${env.supabaseUrl}/rest/v1/${path}`, {
+      method,
+      headers: {
+        apikey: key,
+        Authorization: `Bearer ${key}`,
+        'Accept-Profile': 'public',
+        Accept: 'application/json',
+        ...extra,
+      },
       signal: controller.signal,
     })
-    const body: unknown = await response.json().catch(() => null)
-    if (!response.ok) {
-      const message = (body as { message?: unknown } | null)?.message
-      throw new Error(
-        typeof message === 'string' && message ? message : `The Void answered ${response.status}`,
-      )
-    }
-    if (!Array.isArray(body) || !body.every(isVoidThought)) {
-      throw new Error('The Void answered with something that is not a page of thoughts')
-    }
-    return {
-      rows: body,
-      total: totalFromContentRange(response.headers.get('content-range')),
-      cachedAt: response.headers.get(CACHED_AT_HEADER),
-    }
+    // The body is read under the same timeout.
+    const body: unknown = method === 'HEAD' ? null : await response.json().catch(() => null)
+    return { ok: response.ok, status: response.status, headers: response.headers, body }
   } catch (error) {
     if (controller.signal.aborted)
       throw new Error('The Void did not answer in time', { cause: error })
@@ -101,5 +132,27 @@ async function readVoid(
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', abort)
+  }
+}
+
+async function readVoid(
+  query: string,
+  options: { signal?: AbortSignal; timeoutMs?: number },
+): Promise<VoidPage> {
+  const response = await ask(`${VOID_TABLE}?${query}`, {}, options)
+  const { body } = response
+  if (!response.ok) {
+    const message = (body as { message?: unknown } | null)?.message
+    throw new Error(
+      typeof message === 'string' && message ? message : `The Void answered ${response.status}`,
+    )
+  }
+  if (!Array.isArray(body) || !body.every(isVoidThought)) {
+    throw new Error('The Void answered with something that is not a page of thoughts')
+  }
+  return {
+    rows: body,
+    total: totalFromContentRange(response.headers.get('content-range')),
+    cachedAt: response.headers.get(CACHED_AT_HEADER),
   }
 }

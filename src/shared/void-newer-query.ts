@@ -17,6 +17,8 @@ export function voidNewerQuery(after: VoidCursor | null, limit: number = VOID_PA
   })
   if (after) {
     const at = `"${after.created_at}"`
+    // As in voidPageQuery: the bound lets the index scan start at the cursor instead of the oldest row.
+    params.set('created_at', `gte.${after.created_at}`)
     params.set('or', `(created_at.gt.${at},and(created_at.eq.${at},id.gt.${after.id}))`)
   }
   return params.toString()

@@ -1,9 +1,10 @@
 /**
  * The PostgREST query of one page of The Void: newest first by `created_at desc, id desc`, keyset
- * after the last row shown (never offset). `created_at` is quoted, as the backend sends it (with
+ * after the last row shown (never offset), with `created_at <= cursor` beside the keyset `or` so the
+ * `(created_at desc, id desc)` index is entered at the cursor at any depth of the wall. `created_at` is quoted, as the backend sends it (with
  * microseconds and a `+00:00` offset), so it round-trips exactly.
  */
-import { VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
+import { VOID_COUNT_FUNCTION, VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
 
 /**
  * Header the service worker adds when it answers a feed request from its cache: the ISO time the
@@ -20,6 +21,9 @@ export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PA
   })
   if (cursor) {
     const at = `"${cursor.created_at}"`
+    // The bound alone is what lets PostgreSQL start the index scan at the cursor: PostgREST sends the
+    // `or` as written, and an `or` is only a filter, checked row by row from the newest down.
+    params.set('created_at', `lte.${cursor.created_at}`)
     params.set('or', `(created_at.lt.${at},and(created_at.eq.${at},id.lt.${cursor.id}))`)
   }
   return params.toString()
@@ -50,4 +54,14 @@ export function isVoidFeedFirstPage(url: URL, method: string): boolean {
     return false
   }
   return true
+}
+
+/**
+ * True for a GET of the wall's count as the app asks it (`/rest/v1/rpc/void_thought_count`, no
+ * query): the service worker keeps it beside the first page, so an offline feed keeps its count.
+ */
+export function isVoidCountRequest(url: URL, method: string): boolean {
+  return (
+    method === 'GET' && url.pathname.endsWith(`/rest/v1/rpc/${VOID_COUNT_FUNCTION}`) && !url.search
+  )
 }

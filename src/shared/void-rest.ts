@@ -6,6 +6,12 @@ export const VOID_TABLE = 'void_thoughts'
 /** The table a report is inserted into (`{thought_id}`); it always reads empty. */
 export const VOID_REPORTS_TABLE = 'void_reports'
 
+/**
+ * The function that answers how many thoughts are on the wall (`GET /rest/v1/rpc/<name>`): a count
+ * the database keeps as rows come and go, so asking it never counts the table.
+ */
+export const VOID_COUNT_FUNCTION = 'void_thought_count'
+
 /** Rows per page of the feed. */
 export const VOID_PAGE_SIZE = 50
 

@@ -35,8 +35,10 @@ test('/void offline after one visit shows the cached feed and when it was fetche
   await seedThoughts([{ text: 'kept for the road' }, { text: 'the last one I saw' }])
   await page.getByRole('link', { name: 'The Void' }).click()
   await expect(page.getByText('the last one I saw')).toBeVisible()
-  await expect.poll(() => cachedFeedUrls(page)).toHaveLength(1)
-  const [cached] = await cachedFeedUrls(page)
+  // The first page and the wall's count, nothing else.
+  await expect.poll(() => cachedFeedUrls(page)).toHaveLength(2)
+  const [count, cached] = (await cachedFeedUrls(page)).sort()
+  expect(count).toBe(`GET ${API_URL}/rest/v1/rpc/void_thought_count`)
   expect(cached).toMatch(new RegExp(`^GET ${API_URL}/rest/v1/void_thoughts\\?`))
   expect(cached).not.toContain('or=')
 
@@ -61,7 +63,7 @@ test('a 5xx from the backend counts as a failure: the cached feed is shown', asy
   await seedThoughts([{ text: 'before the outage' }])
   await page.goto('/void')
   await expect(page.getByText('before the outage')).toBeVisible()
-  await expect.poll(() => cachedFeedUrls(page)).toHaveLength(1)
+  await expect.poll(() => cachedFeedUrls(page)).toHaveLength(2)
   await setFaults({ mode: '503' })
   await page.reload()
   await expect(page.getByText('before the outage')).toBeVisible()
@@ -93,9 +95,27 @@ test('no POST and no later page is ever cached', async ({ page }) => {
     .click()
   await expect(page.getByTestId('outcome')).toHaveText('Offered to The Void.')
   const urls = await cachedFeedUrls(page)
-  expect(urls).toHaveLength(1)
-  expect(urls[0]).toMatch(/^GET /)
-  expect(urls[0]).not.toMatch(/or=|offset=[1-9]|columns=/)
+  expect(urls).toHaveLength(2) // the first page and the wall's count
+  for (const url of urls) {
+    expect(url).toMatch(/^GET /)
+    expect(url).not.toMatch(/or=|offset=[1-9]|columns=/)
+  }
+})
+
+test('offline, the cached first page keeps the count fetched beside it', async ({
+  page,
+  context,
+}) => {
+  await seedThoughts(Array.from({ length: 60 }, (_, i) => ({ text: `counted ${i}` })))
+  await page.goto('/void')
+  await expect(page.getByText('60 thoughts • Anonymous', { exact: true })).toBeVisible()
+  await expect.poll(() => cachedFeedUrls(page)).toHaveLength(2)
+  await context.setOffline(true)
+  await page.reload()
+  await keepOffline(page)
+  await expect(page.getByText(/Showing thoughts as fetched on/)).toBeVisible()
+  // 50 cards are shown; the line still says how many the wall held.
+  await expect(page.getByText('60 thoughts • Anonymous', { exact: true })).toBeVisible()
 })
 
 test('/, /void and /return open offline on a cold start (browser restarted with no network)', async ({

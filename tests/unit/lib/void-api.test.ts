@@ -22,23 +22,66 @@ afterEach(() => {
 })
 
 describe('fetchVoidPage', () => {
-  it('sends the anon key and asks for the total on the first page only', async () => {
-    const fetch = answer(200, [row], { 'content-range': '0-0/1' })
+  it('sends the anon key and asks the count the database keeps beside the first page only', async () => {
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes('/rpc/')
+        ? Response.json(1234567)
+        : Response.json([row], { headers: { 'content-range': '0-0/*' } }),
+    )
+    vi.stubGlobal('fetch', fetch)
     const page = await fetchVoidPage(null, { withTotal: true })
-    expect(page).toEqual({ rows: [row], total: 1, cachedAt: null })
-    const [url, init] = fetch.mock.calls[0]!
-    expect(url.startsWith(`${env.supabaseUrl}/rest/v1/void_thoughts?select=`)).toBe(true)
-    expect(init?.headers).toMatchObject({
-      apikey: env.supabaseAnonKey,
-      Authorization: `Bearer ${env.supabaseAnonKey}`,
-      'Accept-Profile': 'public',
-      Prefer: 'count=exact',
-    })
+    expect(page).toEqual({ rows: [row], total: 1234567, cachedAt: null })
+    const urls = fetch.mock.calls.map(([url]) => url).sort()
+    expect(urls).toEqual([
+      `${env.supabaseUrl}/rest/v1/rpc/void_thought_count`,
+      expect.stringMatching(`^${env.supabaseUrl}/rest/v1/void_thoughts\\?select=`),
+    ])
+    for (const [, init] of fetch.mock.calls) {
+      expect(init?.headers).toMatchObject({
+        apikey: env.supabaseAnonKey,
+        Authorization: `Bearer ${env.supabaseAnonKey}`,
+        'Accept-Profile': 'public',
+      })
+      // Nothing makes the database count every row.
+      expect((init?.headers as Record<string, string>).Prefer).toBeUndefined()
+    }
 
     answer(200, [])
     await fetchVoidPage({ created_at: row.created_at, id: row.id })
+    expect(vi.mocked(globalThis.fetch).mock.calls).toHaveLength(1)
     const [, later] = vi.mocked(globalThis.fetch).mock.calls[0]!
     expect((later?.headers as Record<string, string>).Prefer).toBeUndefined()
+  })
+
+  it('without the counter (a bare spec table: 404), asks PostgREST for an estimated count', async () => {
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/rpc/'))
+        return Response.json({ code: 'PGRST202', message: 'no function' }, { status: 404 })
+      if (init?.method === 'HEAD')
+        return new Response(null, { status: 206, headers: { 'content-range': '0-0/4321' } })
+      return Response.json([row], { headers: { 'content-range': '0-0/*' } })
+    })
+    vi.stubGlobal('fetch', fetch)
+    expect((await fetchVoidPage(null, { withTotal: true })).total).toBe(4321)
+    const head = fetch.mock.calls.find(([, init]) => init?.method === 'HEAD')!
+    expect(head[0]).toBe(`${env.supabaseUrl}/rest/v1/void_thoughts?select=id&limit=1`)
+    expect((head[1]?.headers as Record<string, string>).Prefer).toBe('count=estimated')
+  })
+
+  it('shows the page without a total when the count cannot be read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/rpc/')
+          ? Response.json({ code: 'PGRST000', message: 'down' }, { status: 503 })
+          : Response.json([row]),
+      ),
+    )
+    expect(await fetchVoidPage(null, { withTotal: true })).toEqual({
+      rows: [row],
+      total: null,
+      cachedAt: null,
+    })
   })
 
   it('reports when the service worker answered from its cache', async () => {

@@ -437,13 +437,83 @@ describe.each(ENGINES)('PostgREST conformance on %s', (engine) => {
       expect(await notes()).toHaveLength(6)
     })
 
-    it('rpc: a function that exists is not implemented; one that does not is 404 PGRST202', async () => {
-      const existing = await supabase.rpc('notes_count')
-      expect(existing.status).toBe(400)
-      expect(existing.error?.code).toBe('PGRST127')
+    it("rpc: filtering a function's result is not implemented; a missing function is 404 PGRST202", async () => {
+      await expectPostgrestError(await call('rpc/titled?prefix=a&select=x'), 400, 'PGRST127')
+      await expectPostgrestError(
+        await call('rpc/notes_ranked?min_rank=1&order=id'),
+        400,
+        'PGRST127',
+      )
       const missing = await supabase.rpc('no_such_function')
       expect(missing.status).toBe(404)
       expect(missing.error?.code).toBe('PGRST202')
+    })
+  })
+
+  describe('functions (rpc), as PostgREST calls them', () => {
+    it('a scalar function answers its value, by POST and by GET, with defaults and named arguments', async () => {
+      expect(await supabase.rpc('notes_count')).toMatchObject({ status: 200, data: 5 })
+      expect(await supabase.rpc('notes_count', undefined, { get: true })).toMatchObject({
+        status: 200,
+        data: 5,
+      })
+      expect(await supabase.rpc('add_them', { a: 1, b: 2 })).toMatchObject({ data: 3 })
+      expect(await supabase.rpc('add_them', { a: 1 }, { get: true })).toMatchObject({ data: 11 })
+      const posted = await call('rpc/add_them', { method: 'POST', body: '{"b":5,"a":"4"}' })
+      expect([posted.status, await posted.text()]).toEqual([200, '9'])
+      expect(await supabase.rpc('echo', { doc: { a: [1, 'two'] } })).toMatchObject({
+        data: { a: [1, 'two'] },
+      })
+    })
+
+    it('a set answers an array, one row an object, a void function 204 after it wrote', async () => {
+      expect((await supabase.rpc('titled', { prefix: 'e' }, { get: true })).data).toEqual([
+        'epsilon',
+      ])
+      expect((await supabase.rpc('titled', { prefix: 'zz' })).data).toEqual([])
+      const ranked = await supabase.rpc('notes_ranked', { min_rank: 4 })
+      expect(ranked.data).toEqual([
+        { id: 4, title: 'delta', mood: 'stormy', rank: 4 },
+        { id: 5, title: 'epsilon', mood: 'calm', rank: 5 },
+      ])
+      expect((await supabase.rpc('first_note')).data).toEqual({
+        id: 1,
+        title: 'alpha',
+        mood: 'calm',
+        rank: 1,
+      })
+      const added = await call('rpc/add_note', { method: 'POST', body: '{"title":"zeta"}' })
+      expect([added.status, await added.text()]).toEqual([204, ''])
+      expect(await notes()).toHaveLength(6)
+    })
+
+    it('GET runs read-only (405 for a function that writes); overloads are chosen by argument names', async () => {
+      await expectPostgrestError(await call('rpc/add_note?title=eta'), 405, '25006')
+      expect(await notes()).toHaveLength(5)
+      expect((await supabase.rpc('pick', { x: 1 })).data).toBe('int')
+      expect((await supabase.rpc('pick', { y: 'a' })).data).toBe('text')
+    })
+
+    it('refuses as PostgREST: unknown arguments 404, bad values 400, no privilege 401, other verbs 405', async () => {
+      await expectPostgrestError(await call('rpc/add_them?a=1&c=2'), 404, 'PGRST202')
+      await expectPostgrestError(await call('rpc/add_them?b=2'), 404, 'PGRST202')
+      await expectPostgrestError(await call('rpc/add_them?a=one'), 400, '22P02')
+      await expectPostgrestError(
+        await call('rpc/add_them', { method: 'POST', body: '[1,2]' }),
+        400,
+        'PGRST127',
+      )
+      await expectPostgrestError(
+        await call('rpc/add_them', { method: 'POST', body: '{"a":' }),
+        400,
+        'PGRST102',
+      )
+      await expectPostgrestError(await call('rpc/owners_only'), 401, '42501')
+      await expectPostgrestError(
+        await call('rpc/add_them', { method: 'PATCH', body: '{}' }),
+        405,
+        'PGRST101',
+      )
     })
   })
 })

@@ -48,9 +48,15 @@ describe('parseReadQuery', () => {
   it("the live wall's newer-rows query becomes the row comparison the other way", () => {
     const after = { created_at: '2026-01-01T00:00:00.123456+00:00', id: 7 }
     const statement = readStatement(table, query(voidNewerQuery(after)), false)
-    expect(statement.params).toEqual(['2026-01-01T00:00:00.123456+00:00', '7', 50])
+    // With the bound the app adds for hosted PostgREST (which sends the `or` as written).
+    expect(statement.params).toEqual([
+      '2026-01-01T00:00:00.123456+00:00',
+      '2026-01-01T00:00:00.123456+00:00',
+      '7',
+      50,
+    ])
     expect(statement.sql).toContain(
-      'where ("created_at", "id") > ($1::timestamp with time zone, $2::bigint) order by "created_at" asc, "id" asc limit $3',
+      'where "created_at" >= $1 and ("created_at", "id") > ($2::timestamp with time zone, $3::bigint) order by "created_at" asc, "id" asc limit $4',
     )
   })
 

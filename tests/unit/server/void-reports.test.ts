@@ -449,9 +449,13 @@ describe.each(ENGINES)('the reports migration on %s', (engineName) => {
   it('upgrades a database that already holds thoughts, keeping every row', async () => {
     allowNetwork()
     const before = mkdtempSync(join(tmpdir(), 'unburden-migrations-'))
-    for (const file of readdirSync(MIGRATIONS_DIR))
-      if (file.endsWith('.sql') && file < REPORTS_MIGRATION)
-        symlinkSync(join(MIGRATIONS_DIR, file), join(before, file))
+    // Later migrations are upgraded by their own tests: this one stops at the reports migration.
+    const through = mkdtempSync(join(tmpdir(), 'unburden-migrations-'))
+    for (const file of readdirSync(MIGRATIONS_DIR)) {
+      if (!file.endsWith('.sql') || file > REPORTS_MIGRATION) continue
+      if (file < REPORTS_MIGRATION) symlinkSync(join(MIGRATIONS_DIR, file), join(before, file))
+      symlinkSync(join(MIGRATIONS_DIR, file), join(through, file))
+    }
     let engine: Engine
     let stop: () => Promise<void>
     if (engineName === 'postgres') {
@@ -477,7 +481,7 @@ describe.each(ENGINES)('the reports migration on %s', (engineName) => {
         `insert into public.void_thoughts (text) select 'old ' || g from generate_series(1, 500) g`,
       )
       const [old] = await engine.transaction((tx) => tx.query<{ rows: string }>(snapshot))
-      expect(await migrate(engine)).toEqual(['20261123030000'])
+      expect(await migrate(engine, through)).toEqual(['20261123030000'])
       const [now] = await engine.transaction((tx) => tx.query<{ rows: string }>(snapshot))
       expect(now!.rows).toBe(old!.rows)
       const [settings] = await engine.transaction((tx) =>
@@ -487,6 +491,7 @@ describe.each(ENGINES)('the reports migration on %s', (engineName) => {
     } finally {
       await stop()
       rmSync(before, { recursive: true, force: true })
+      rmSync(through, { recursive: true, force: true })
     }
   }, 120_000)
 })

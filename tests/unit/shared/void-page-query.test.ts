@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { totalFromContentRange, voidPageQuery } from '../../../src/shared/void-page-query'
+import {
+  isVoidCountRequest,
+  totalFromContentRange,
+  voidPageQuery,
+} from '../../../src/shared/void-page-query'
 import { compareVoidRows, voidNewerQuery } from '../../../src/shared/void-newer-query'
 
 describe('voidPageQuery', () => {
@@ -17,6 +21,8 @@ describe('voidPageQuery', () => {
       voidPageQuery({ created_at: '2025-01-05T10:30:00.123456+00:00', id: 951 }, 20),
     )
     expect(params.get('limit')).toBe('20')
+    // The bound the index is entered at (an `or` alone is a filter over every newer row).
+    expect(params.get('created_at')).toBe('lte.2025-01-05T10:30:00.123456+00:00')
     expect(params.get('or')).toBe(
       '(created_at.lt."2025-01-05T10:30:00.123456+00:00",and(created_at.eq."2025-01-05T10:30:00.123456+00:00",id.lt.951))',
     )
@@ -50,6 +56,7 @@ describe('voidNewerQuery', () => {
       ['select', 'id,text,created_at'],
       ['order', 'created_at.asc,id.asc'],
       ['limit', '50'],
+      ['created_at', 'gte.2025-01-05T10:30:00.123456+00:00'],
       [
         'or',
         '(created_at.gt."2025-01-05T10:30:00.123456+00:00",and(created_at.eq."2025-01-05T10:30:00.123456+00:00",id.gt.951))',
@@ -83,5 +90,16 @@ describe('compareVoidRows', () => {
     expect(
       compareVoidRows(row('2025-01-05T11:30:00+01:00', 5), row('2025-01-05T10:30:00Z', 5)),
     ).toBe(0)
+  })
+})
+
+describe('isVoidCountRequest', () => {
+  it('is the GET of the count function without a query, nothing else', () => {
+    const url = (path: string) => new URL(`https://x.supabase.co/rest/v1/${path}`)
+    expect(isVoidCountRequest(url('rpc/void_thought_count'), 'GET')).toBe(true)
+    expect(isVoidCountRequest(url('rpc/void_thought_count'), 'POST')).toBe(false)
+    expect(isVoidCountRequest(url('rpc/void_thought_count?x=1'), 'GET')).toBe(false)
+    expect(isVoidCountRequest(url('rpc/other'), 'GET')).toBe(false)
+    expect(isVoidCountRequest(url('void_thoughts'), 'GET')).toBe(false)
   })
 })
