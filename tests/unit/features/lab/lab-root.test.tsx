@@ -43,8 +43,22 @@ const journeyOf = (offer: QueuedOffer, events: OfferJourney['events'], endedAt?:
 const renderLab = (start: LabStart = 'open') =>
   render(<LabRoot start={start} services={services} />)
 const panel = () => screen.getByRole('region', { name: 'Network lab' })
+/** The text of the panel's own notice (the fault controls keep a live region of their own). */
+const labNotice = () =>
+  within(panel())
+    .getAllByRole('status')
+    .find((element) => element.classList.contains('lab-notice'))?.textContent
 
 beforeEach(() => {
+  // The panel's fault controls probe the backend: here it is one without fault injection (a 404
+  // for every tester control, as a hosted backend or a local one started without faults answers).
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    if (!String(input).includes('/__')) throw new Error(`Unexpected network call: ${String(input)}`)
+    return new Response(
+      JSON.stringify({ code: 'PGRST125', message: 'Invalid path', details: null, hint: null }),
+      { status: 404, headers: { 'content-type': 'application/json' } },
+    )
+  })
   sessionStorage.clear()
   queue = []
   journeys = []
@@ -148,13 +162,11 @@ describe('the lab panel', () => {
     renderLab()
     fireEvent.click(within(panel()).getByRole('button', { name: 'Try now' }))
     expect(requestFlush).toHaveBeenCalledWith('try-now')
-    await waitFor(() => expect(within(panel()).getByRole('status').textContent).toBe('Tried.'))
+    await waitFor(() => expect(labNotice()).toBe('Tried.'))
     act(() => useAppStore.getState().setOnline(false))
     fireEvent.click(within(panel()).getByRole('button', { name: 'Try now' }))
     expect(requestFlush).toHaveBeenCalledTimes(1)
-    expect(within(panel()).getByRole('status').textContent).toBe(
-      'The app sees itself offline: it tries again once online.',
-    )
+    expect(labNotice()).toBe('The app sees itself offline: it tries again once online.')
   })
 
   it('Withdraw takes the offer back through the app and says so', async () => {
@@ -164,9 +176,7 @@ describe('the lab panel', () => {
     fireEvent.click(await within(panel()).findByRole('button', { name: 'Withdraw' }))
     await waitFor(() => expect(withdrawOffer).toHaveBeenCalledWith(offer))
     await waitFor(() =>
-      expect(within(panel()).getByRole('status').textContent).toBe(
-        'Withdrawn: the words are back in Return to Yourself.',
-      ),
+      expect(labNotice()).toBe('Withdrawn: the words are back in Return to Yourself.'),
     )
   })
 
