@@ -2,13 +2,18 @@
  * Reading The Void's wall from its backend (offers travel through src/shared/offer-wire.ts). No auth
  * session is ever stored (PRODUCT.md 12): only the public key is sent.
  */
-import { CACHED_AT_HEADER, totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
+import {
+  CACHED_AT_HEADER,
+  FEED_TIMEOUT_MS,
+  totalFromContentRange,
+  voidPageQuery,
+  voidReadHeaders,
+} from '../shared/void-page-query'
 import { voidNewerQuery } from '../shared/void-newer-query'
 import { VOID_TABLE, type VoidCursor, type VoidThought } from '../shared/void-rest'
 import { env } from './env'
 
-/** How long a page of the feed may take before it counts as failed, in ms. */
-export const FEED_TIMEOUT_MS = 8000
+export { FEED_TIMEOUT_MS }
 
 /** A page of the wall, newest first. */
 export interface VoidPage {
@@ -66,34 +71,13 @@ async function readVoid(
   const timer = setTimeout(abort, options.timeoutMs ?? FEED_TIMEOUT_MS)
   options.signal?.addEventListener('abort', abort, { once: true })
   if (options.signal?.aborted) abort()
-  const key = env.supabaseAnonKey
-  const headers: Record<string, string> = {
-    apikey: key,
-    Authorization: `Bearer ${key}`,
-    'Accept-Profile': 'public',
-    Accept: 'application/json',
-  }
-  if (options.withTotal) headers.Prefer = 'count=exact'
+  const headers = voidReadHeaders(env.supabaseAnonKey, options.withTotal ?? false)
   try {
     const response = await fetch(`${env.supabaseUrl}/rest/v1/${VOID_TABLE}?${query}`, {
       headers,
       signal: controller.signal,
     })
-    const body: unknown = await response.json().catch(() => null)
-    if (!response.ok) {
-      const message = (body as { message?: unknown } | null)?.message
-      throw new Error(
-        typeof message === 'string' && message ? message : `The Void answered ${response.status}`,
-      )
-    }
-    if (!Array.isArray(body) || !body.every(isVoidThought)) {
-      throw new Error('The Void answered with something that is not a page of thoughts')
-    }
-    return {
-      rows: body,
-      total: totalFromContentRange(response.headers.get('content-range')),
-      cachedAt: response.headers.get(CACHED_AT_HEADER),
-    }
+    return await readVoidAnswer(response)
   } catch (error) {
     if (controller.signal.aborted)
       throw new Error('The Void did not answer in time', { cause: error })
@@ -101,5 +85,27 @@ async function readVoid(
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', abort)
+  }
+}
+
+/**
+ * A page of the wall from the backend's answer to a read; throws on an error status or a body that
+ * is not a page of thoughts.
+ */
+export async function readVoidAnswer(response: Response): Promise<VoidPage> {
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const message = (body as { message?: unknown } | null)?.message
+    throw new Error(
+      typeof message === 'string' && message ? message : `The Void answered ${response.status}`,
+    )
+  }
+  if (!Array.isArray(body) || !body.every(isVoidThought)) {
+    throw new Error('The Void answered with something that is not a page of thoughts')
+  }
+  return {
+    rows: body,
+    total: totalFromContentRange(response.headers.get('content-range')),
+    cachedAt: response.headers.get(CACHED_AT_HEADER),
   }
 }

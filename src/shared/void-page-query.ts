@@ -11,6 +11,30 @@ import { VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
  */
 export const CACHED_AT_HEADER = 'x-unburden-cached-at'
 
+/**
+ * The headers of a read of the wall: the ones supabase-js sends (apikey, bearer key,
+ * `Accept-Profile`), and `Prefer: count=exact` when the total is wanted.
+ */
+export function voidReadHeaders(anonKey: string, withTotal: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    apikey: anonKey,
+    Authorization: `Bearer ${anonKey}`,
+    'Accept-Profile': 'public',
+    Accept: 'application/json',
+  }
+  if (withTotal) headers.Prefer = 'count=exact'
+  return headers
+}
+
+/** How long a page of the feed may take before it counts as failed, in ms. */
+export const FEED_TIMEOUT_MS = 8000
+
+/**
+ * Where index.html's inline start (scripts/void-early-start.ts) leaves the first page's request when
+ * the address is /void: `{response, startedAt}` on `window`.
+ */
+export const EARLY_FIRST_PAGE_GLOBAL = '__unburdenVoidFirstPage'
+
 /** The query string of the page after `cursor` (the first page without one). */
 export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PAGE_SIZE): string {
   const params = new URLSearchParams({

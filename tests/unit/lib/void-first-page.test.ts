@@ -1,7 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EARLY_FIRST_PAGE_GLOBAL } from '../../../src/shared/void-page-query'
 
 const api = vi.hoisted(() => ({ fetchVoidPage: vi.fn() }))
-vi.mock('../../../src/lib/void-api', () => api)
+vi.mock(import('../../../src/lib/void-api'), async (original) => ({
+  ...(await original()),
+  fetchVoidPage: api.fetchVoidPage,
+}))
 
 let startVoidFirstPageEarly: (pathname: string) => void
 let takeVoidFirstPage: () => Promise<unknown> | null
@@ -14,7 +18,57 @@ beforeEach(async () => {
     await import('../../../src/lib/void-first-page'))
 })
 
+const holder = globalThis as unknown as Record<string, unknown>
+
+afterEach(() => {
+  delete holder[EARLY_FIRST_PAGE_GLOBAL]
+})
+
+/** What index.html's inline start leaves when the address is /void. */
+function inlineStart(response: Promise<Response>, startedAt = Date.now()) {
+  holder[EARLY_FIRST_PAGE_GLOBAL] = { response, startedAt }
+}
+
+const ROW = { id: 7, text: 'Set down', created_at: '2025-01-05T10:30:00+00:00' }
+
 describe('the first page asked for early', () => {
+  it('takes the request index.html started instead of making one, and reads it as its own', async () => {
+    inlineStart(
+      Promise.resolve(
+        new Response(JSON.stringify([ROW]), { headers: { 'content-range': '0-0/12' } }),
+      ),
+    )
+    startVoidFirstPageEarly('/void')
+    expect(api.fetchVoidPage).not.toHaveBeenCalled()
+    await expect(takeVoidFirstPage()).resolves.toEqual({ rows: [ROW], total: 12, cachedAt: null })
+    expect(takeVoidFirstPage()).toBeNull()
+  })
+
+  it('hands index.html’s request to a screen that asks before the app’s start has looked', async () => {
+    inlineStart(Promise.resolve(new Response(JSON.stringify([ROW]))))
+    await expect(takeVoidFirstPage()).resolves.toMatchObject({ rows: [ROW] })
+    expect(api.fetchVoidPage).not.toHaveBeenCalled()
+  })
+
+  it('turns index.html’s timed-out request into the app’s own error, and a refusal into its message', async () => {
+    inlineStart(Promise.reject(new DOMException('The operation was aborted.', 'AbortError')))
+    await expect(takeVoidFirstPage()).rejects.toThrow('The Void did not answer in time')
+    vi.resetModules()
+    ;({ startVoidFirstPageEarly, takeVoidFirstPage } =
+      await import('../../../src/lib/void-first-page'))
+    inlineStart(
+      Promise.resolve(
+        new Response(JSON.stringify({ code: 'PGRST', message: 'No such table' }), { status: 404 }),
+      ),
+    )
+    await expect(takeVoidFirstPage()).rejects.toThrow('No such table')
+  })
+
+  it('leaves a stale request from index.html unused', () => {
+    inlineStart(Promise.resolve(new Response('[]')), Date.now() - 11_000)
+    expect(takeVoidFirstPage()).toBeNull()
+  })
+
   it('starts the first page with its total on /void only, and hands it out once', async () => {
     startVoidFirstPageEarly('/')
     startVoidFirstPageEarly('/return')
