@@ -2,8 +2,9 @@
  * Cards that do not cost the main thread: /void in headless Chromium at a mid-range phone's CPU
  * (Lighthouse's 4× slowdown, through the DevTools protocol), recording every long task (over 50 ms,
  * PerformanceObserver 'longtask') while the first page's 50 cards appear, and again while the next
- * page's 50 are appended as the reader scrolls to the end. A window runs from the feed's answer to the
- * end of the last card's entrance; tasks before it (the app's own start) are printed apart.
+ * page's 50 are appended as the reader scrolls to the end. The first window opens with the task that
+ * puts the first card in the page, the second with the next page's answer; each closes after the last
+ * card's entrance. Tasks before the first card (the app's own start) are printed apart.
  * Target: no long task in either window. The scroll through 10,000 thoughts (frame median, DOM
  * bounded) is bench/suites/void-long-wall.ts.
  */
@@ -29,6 +30,12 @@ async function recordLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const tasks: { start: number; duration: number }[] = []
     ;(window as unknown as { longTasks: typeof tasks }).longTasks = tasks
+    // When the first card entered the page.
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('article.void-card')) return
+      ;(window as unknown as { firstCardAt: number }).firstCardAt = performance.now()
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         tasks.push({ start: entry.startTime, duration: entry.duration })
@@ -46,18 +53,14 @@ function longTasksSince(page: Page, since: number): Promise<LongTask[]> {
   )
 }
 
-/** When the feed's first answer (`first`) or its latest next page's answer ended, in the page's time. */
-function feedAnsweredAt(page: Page, which: 'first' | 'next'): Promise<number> {
-  return page.evaluate((kind) => {
+/** When the feed's latest next page's answer ended, in the page's time. */
+function feedAnsweredAt(page: Page): Promise<number> {
+  return page.evaluate(() => {
     const answers = performance
       .getEntriesByType('resource')
-      .filter((entry) =>
-        entry.name.includes('/rest/v1/void_thoughts'),
-      ) as PerformanceResourceTiming[]
-    const answer =
-      kind === 'first' ? answers[0] : answers.filter((a) => a.name.includes('created_at.lt')).at(-1)
-    return answer?.responseEnd ?? NaN
-  }, which)
+      .filter((entry) => entry.name.includes('created_at.lt')) as PerformanceResourceTiming[]
+    return answers.at(-1)?.responseEnd ?? NaN
+  })
 }
 
 interface Run {
@@ -86,10 +89,13 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
       { timeout: 60_000 },
     )
     await page.waitForTimeout(SETTLE_MS)
-    const firstAnswer = await feedAnsweredAt(page, 'first')
+    // The window opens with the task that puts the first card in the page.
+    const firstCardAt = await page.evaluate(
+      () => (window as unknown as { firstCardAt: number }).firstCardAt,
+    )
     const all = await longTasksSince(page, 0)
-    const boot = all.filter((task) => task.start + task.duration <= firstAnswer)
-    const firstPage = all.filter((task) => task.start + task.duration > firstAnswer)
+    const boot = all.filter((task) => task.start + task.duration < firstCardAt)
+    const firstPage = all.filter((task) => task.start + task.duration >= firstCardAt)
 
     // The next page: scroll to the end of the wall; 50 more cards are appended.
     const before = await page.evaluate(() => performance.now())
@@ -101,7 +107,7 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
       { timeout: 60_000 },
     )
     await page.waitForTimeout(SETTLE_MS)
-    const nextAnswer = await feedAnsweredAt(page, 'next')
+    const nextAnswer = await feedAnsweredAt(page)
     const nextPage = await longTasksSince(page, Number.isNaN(nextAnswer) ? before : nextAnswer)
     return { boot, firstPage, nextPage }
   } finally {
@@ -128,7 +134,7 @@ export async function run(): Promise<void> {
     console.log(`machine load (1 min)        ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`)
     console.log(
       describe(
-        'app start (before the feed)',
+        'app start (before any card)',
         runs.map((r) => r.boot),
       ),
     )
