@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { voidEarlyStart } from './scripts/void-early-start'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
 const manifest = JSON.parse(
@@ -57,6 +58,8 @@ export default defineConfig({
   plugins: [
     skipRouterScrollRecord(),
     react(),
+    // On /void, the first page and The Void's screen are asked for by index.html itself.
+    voidEarlyStart(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

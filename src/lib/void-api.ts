@@ -2,7 +2,13 @@
  * Reading The Void's wall from its backend (offers travel through src/shared/offer-wire.ts). No auth
  * session is ever stored (PRODUCT.md 12): only the public key is sent.
  */
-import { CACHED_AT_HEADER, totalFromContentRange, voidPageQuery } from '../shared/void-page-query'
+import {
+  CACHED_AT_HEADER,
+  FEED_TIMEOUT_MS,
+  totalFromContentRange,
+  voidPageQuery,
+  voidReadHeaders,
+} from '../shared/void-page-query'
 import { voidNewerQuery } from '../shared/void-newer-query'
 import {
   VOID_COUNT_FUNCTION,
@@ -12,8 +18,7 @@ import {
 } from '../shared/void-rest'
 import { env } from './env'
 
-/** How long a page of the feed may take before it counts as failed, in ms. */
-export const FEED_TIMEOUT_MS = 8000
+export { FEED_TIMEOUT_MS }
 
 /** A page of the wall, newest first. */
 export interface VoidPage {
@@ -22,6 +27,12 @@ export interface VoidPage {
   total: number | null
   /** When the service worker answered from its cache: the ISO time that answer was fetched. */
   cachedAt: string | null
+}
+
+/** Options of a read: an outside abort, and how long it may take before it counts as failed. */
+interface ReadOptions {
+  signal?: AbortSignal
+  timeoutMs?: number
 }
 
 function isVoidThought(value: unknown): value is VoidThought {
@@ -46,10 +57,12 @@ function isVoidThought(value: unknown): value is VoidThought {
  */
 export async function fetchVoidPage(
   cursor: VoidCursor | null,
-  options: { withTotal?: boolean; signal?: AbortSignal; limit?: number; timeoutMs?: number } = {},
+  options: ReadOptions & { withTotal?: boolean; limit?: number } = {},
 ): Promise<VoidPage> {
   const total = options.withTotal ? fetchVoidCount(options).catch(() => null) : null
-  const page = await readVoid(voidPageQuery(cursor, options.limit), options)
+  const page = await readVoidAnswer(
+    await ask(`${VOID_TABLE}?${voidPageQuery(cursor, options.limit)}`, {}, options),
+  )
   return { ...page, total: await total }
 }
 
@@ -60,12 +73,20 @@ export async function fetchVoidPage(
  * `count=estimated` instead: exact up to its row limit (1,000 on a hosted project), the planner's
  * estimate beyond. Null when neither answers.
  */
-export async function fetchVoidCount(
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+export async function fetchVoidCount(options: ReadOptions = {}): Promise<number | null> {
+  return readVoidCountAnswer(await ask(`rpc/${VOID_COUNT_FUNCTION}`, {}, options), options)
+}
+
+/**
+ * The wall's count from the backend's answer to `rpc/void_thought_count` (asked by
+ * `fetchVoidCount`, or by index.html's early start): on a 404 the estimated count is asked instead.
+ */
+export async function readVoidCountAnswer(
+  counted: Response,
+  options: ReadOptions = {},
 ): Promise<number | null> {
-  const counted = await ask(`rpc/${VOID_COUNT_FUNCTION}`, {}, options)
   if (counted.ok) {
-    const value = counted.body
+    const value: unknown = await counted.json().catch(() => null)
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null
   }
   if (counted.status !== 404) return null
@@ -77,54 +98,48 @@ export async function fetchVoidCount(
   )
   return estimated.ok ? totalFromContentRange(estimated.headers.get('content-range')) : null
 }
+
 /**
  * Reads the thoughts newer than `after` (the newest the reader has), oldest first, at most one
  * page: the live wall's small ask (src/features/void/use-new-thoughts.ts). Throws as `fetchVoidPage`.
  */
 export async function fetchNewerVoidThoughts(
   after: VoidCursor | null,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  options: ReadOptions = {},
 ): Promise<VoidThought[]> {
-  return (await readVoid(voidNewerQuery(after), options)).rows
+  return (await readVoidAnswer(await ask(`${VOID_TABLE}?${voidNewerQuery(after)}`, {}, options)))
+    .rows
 }
 
-/** An answer, its body already read. */
-interface Answer {
-  ok: boolean
-  status: number
-  headers: Headers
-  /** The parsed JSON body; null when empty or not JSON. */
-  body: unknown
-}
-
-/** A GET (or HEAD) of `path` under /rest/v1 with the public key; aborted after the timeout. */
+/**
+ * A GET (or HEAD) of `path` under /rest/v1 with the public key; aborted after the timeout, the body
+ * read into the answer under the same timeout.
+ */
 async function ask(
   path: string,
   extra: Record<string, string>,
-  options: { signal?: AbortSignal; timeoutMs?: number },
+  options: ReadOptions,
   method: 'GET' | 'HEAD' = 'GET',
-): Promise<Answer> {
+): Promise<Response> {
   const controller = new AbortController()
   const abort = () => controller.abort()
   const timer = setTimeout(abort, options.timeoutMs ?? FEED_TIMEOUT_MS)
   options.signal?.addEventListener('abort', abort, { once: true })
   if (options.signal?.aborted) abort()
-  const key = env.supabaseAnonKey
   try {
     const response = await fetch(`${env.supabaseUrl}/rest/v1/${path}`, {
       method,
-      headers: {
-        apikey: key,
-        Authorization: `Bearer ${key}`,
-        'Accept-Profile': 'public',
-        Accept: 'application/json',
-        ...extra,
-      },
+      headers: { ...voidReadHeaders(env.supabaseAnonKey), ...extra },
       signal: controller.signal,
     })
-    // The body is read under the same timeout.
-    const body: unknown = method === 'HEAD' ? null : await response.json().catch(() => null)
-    return { ok: response.ok, status: response.status, headers: response.headers, body }
+    // Read here, under the timeout: the answer handed on is already complete.
+    const bodiless = method === 'HEAD' || [204, 205, 304].includes(response.status)
+    const body = bodiless ? null : await response.arrayBuffer()
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
   } catch (error) {
     if (controller.signal.aborted)
       throw new Error('The Void did not answer in time', { cause: error })
@@ -135,12 +150,12 @@ async function ask(
   }
 }
 
-async function readVoid(
-  query: string,
-  options: { signal?: AbortSignal; timeoutMs?: number },
-): Promise<VoidPage> {
-  const response = await ask(`${VOID_TABLE}?${query}`, {}, options)
-  const { body } = response
+/**
+ * A page of the wall from the backend's answer to a read; throws on an error status or a body that
+ * is not a page of thoughts.
+ */
+export async function readVoidAnswer(response: Response): Promise<VoidPage> {
+  const body: unknown = await response.json().catch(() => null)
   if (!response.ok) {
     const message = (body as { message?: unknown } | null)?.message
     throw new Error(

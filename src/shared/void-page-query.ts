@@ -12,6 +12,28 @@ import { VOID_COUNT_FUNCTION, VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from
  */
 export const CACHED_AT_HEADER = 'x-unburden-cached-at'
 
+/**
+ * The headers of a read of the wall: the ones supabase-js sends (apikey, bearer key,
+ * `Accept-Profile`). The total is never counted by the read: it comes from the database's counter.
+ */
+export function voidReadHeaders(anonKey: string): Record<string, string> {
+  return {
+    apikey: anonKey,
+    Authorization: `Bearer ${anonKey}`,
+    'Accept-Profile': 'public',
+    Accept: 'application/json',
+  }
+}
+
+/** How long a page of the feed may take before it counts as failed, in ms. */
+export const FEED_TIMEOUT_MS = 8000
+
+/**
+ * Where index.html's inline start (scripts/void-early-start.ts) leaves the first page's request, and
+ * the count's beside it, when the address is /void: `{response, count, startedAt}` on `window`.
+ */
+export const EARLY_FIRST_PAGE_GLOBAL = '__unburdenVoidFirstPage'
+
 /** The query string of the page after `cursor` (the first page without one). */
 export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PAGE_SIZE): string {
   const params = new URLSearchParams({

@@ -118,6 +118,9 @@ test('cards of the first screenful fade in 150 ms apart, the first after 100 ms'
   await seedThoughts(Array.from({ length: 30 }, (_, i) => ({ text: `Thought ${i}` })))
   await page.goto('/void')
   await expect(cards(page).first()).toBeVisible()
+  // The cards after the first screenful come in slices; once all are in, the far chunk of 5 leaves
+  // the page (read while it leaves, its cards would have no place on the page).
+  await expect(cards(page)).toHaveCount(25)
   const delays = await cards(page).evaluateAll((all) =>
     all.map((card) => ({
       delay: getComputedStyle(card).animationDelay,

@@ -4,11 +4,26 @@
  * cards near the screen (bounded DOM; bench/suites/void-long-wall.ts measures it) while the scroll
  * height and position stay true. The next page is asked for as the visitor nears the end.
  *
+ * Cards are added in slices so no task of the main thread grows long (bench/suites/
+ * void-cards-main-thread.ts): the first screenful in the first paint, whatever the cards' heights,
+ * then a few cards a frame until the page is in. Chunks are swapped, and the next page asked for,
+ * only once the slices are in, so a swapped chunk's height is its whole height.
+ *
  * The first screenful fades in one card after another (first after 100 ms, then 150 ms apart); later
  * cards fade in without a cascade; a chunk shown again does not animate. Reduced motion: no animation
- * (void.css).
+ * (void.css). The fade is a CSS animation: it needs no script once the card is in the page.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { flushSync } from 'react-dom'
 import type { VoidThought } from '../../shared/void-rest'
 import { VoidCard, type CardEntrance } from './void-card'
 
@@ -21,6 +36,14 @@ const LOAD_MARGIN = '0px 0px 1500px 0px'
 /** Delay of the first card, then between cards of the first screenful (SPEC.md 9). */
 export const FIRST_REVEAL_MS = 100
 export const STAGGER_MS = 150
+/** Cards added at a time: at the start until the screen is full, then one slice a frame. */
+export const SLICE_SIZE = 5
+/**
+ * A later slice is sized to take about this long to render, in ms, and holds at most a chunk: well
+ * under the 50 ms of a long task even where the CPU is four times slower than where it was timed.
+ */
+const SLICE_BUDGET_MS = 8
+const MAX_SLICE_SIZE = CHUNK_SIZE
 
 type Observe = (element: Element, onChange: (near: boolean) => void) => () => void
 
@@ -63,17 +86,20 @@ const WallChunk = memo(function WallChunk({
   thoughts,
   entrance,
   observe,
+  complete,
 }: {
   thoughts: VoidThought[]
   entrance: CardEntrance
   observe: Observe
+  /** Every card of this chunk is in: only then may it be swapped for its height. */
+  complete: boolean
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const [placeholderHeight, setPlaceholderHeight] = useState<number | null>(null)
   const [currentEntrance, setCurrentEntrance] = useState(entrance)
   useEffect(() => {
     const element = ref.current
-    if (!element) return
+    if (!element || !complete) return
     return observe(element, (near) => {
       if (near) {
         setPlaceholderHeight(null)
@@ -82,7 +108,7 @@ const WallChunk = memo(function WallChunk({
       setPlaceholderHeight(element.getBoundingClientRect().height)
       setCurrentEntrance('none')
     })
-  }, [observe])
+  }, [observe, complete])
   if (placeholderHeight !== null) {
     return <div ref={ref} className="void-chunk" style={{ height: placeholderHeight }} />
   }
@@ -135,6 +161,60 @@ function useChunks(thoughts: VoidThought[], revealed: number): Chunk[] {
   }, [thoughts, revealed])
 }
 
+/** Runs `run` in a task of its own after the next frame (or after 100 ms when no frame comes, as in a
+ * hidden tab); returns the cancel. */
+function afterNextFrame(run: () => void): () => void {
+  let done = false
+  const go = () => {
+    if (done) return
+    done = true
+    run()
+  }
+  const frame = requestAnimationFrame(() => setTimeout(go, 0))
+  const fallback = setTimeout(go, 100)
+  return () => {
+    done = true
+    cancelAnimationFrame(frame)
+    clearTimeout(fallback)
+  }
+}
+
+/**
+ * How many of the rows below the revealed ones are rendered: a slice at first (more, before the first
+ * paint, until the wall reaches below the screen), then a slice a frame until all are in. Each later
+ * slice is sized from the time the last one took, so a slow device gets smaller slices.
+ */
+function useSlices(total: number, wallRef: RefObject<HTMLDivElement | null>) {
+  const [rendered, setRendered] = useState(() => Math.min(total, SLICE_SIZE))
+  const filling = useRef(true)
+  const slice = useRef(SLICE_SIZE)
+  const settled = rendered >= total
+  // Before the first paint: fill the first screenful in this same task.
+  useLayoutEffect(() => {
+    if (!filling.current) return
+    const wall = wallRef.current
+    if (settled || !wall || wall.getBoundingClientRect().bottom >= window.innerHeight) {
+      filling.current = false
+      return
+    }
+    setRendered((count) => count + SLICE_SIZE)
+  }, [rendered, settled, wallRef])
+  useEffect(() => {
+    if (settled || filling.current) return
+    return afterNextFrame(() => {
+      const startedAt = performance.now()
+      // Rendered and committed in this task, so its time is the slice's own.
+      flushSync(() => setRendered((count) => Math.min(total, count + slice.current)))
+      const took = Math.max(1, performance.now() - startedAt)
+      slice.current = Math.min(
+        MAX_SLICE_SIZE,
+        Math.max(1, Math.round((slice.current * SLICE_BUDGET_MS) / took)),
+      )
+    })
+  }, [rendered, settled, total])
+  return { rendered: Math.min(rendered, total), settled }
+}
+
 /**
  * The cards of `thoughts`, newest first, the first `revealed` of them new thoughts the reader asked
  * for (they fade in); `onNearEnd` is called when more should be loaded.
@@ -153,25 +233,39 @@ export function VoidWall({
   const wallRef = useRef<HTMLDivElement>(null)
   const endRef = useRef<HTMLDivElement>(null)
   const observe = useNearViewport()
-  const chunks = useChunks(thoughts, revealed)
-  // Chunks present when the wall first shows are the first cascade; later ones only fade in.
-  const [firstChunkCount] = useState(chunks.length)
+  const head = Math.min(revealed, thoughts.length)
+  const { rendered, settled } = useSlices(thoughts.length - head, wallRef)
+  const shown = useMemo(
+    () => (settled ? thoughts : thoughts.slice(0, head + rendered)),
+    [thoughts, head, rendered, settled],
+  )
+  const chunks = useChunks(shown, revealed)
+  // The first page's chunks are the first cascade; later ones only fade in.
+  const [firstChunkCount] = useState(() => Math.ceil((thoughts.length - head) / CHUNK_SIZE))
 
-  // Before the first paint: the cards of the first screenful get their cascade delays.
+  // Before each paint while the cascade lasts: cards of the first screenful get their delays, in
+  // order; the first card below the screen ends it (the cards after it keep no delay).
+  const cascade = useRef({ index: 0, over: false, given: new WeakSet<Element>() })
   useLayoutEffect(() => {
     const wall = wallRef.current
-    if (!wall) return
-    let index = 0
+    const state = cascade.current
+    if (!wall || state.over) return
     for (const card of wall.querySelectorAll<HTMLElement>('.void-card--stagger')) {
-      const onScreen = card.getBoundingClientRect().top < window.innerHeight
-      card.style.animationDelay = onScreen ? `${FIRST_REVEAL_MS + STAGGER_MS * index++}ms` : '0ms'
+      if (state.given.has(card)) continue
+      state.given.add(card)
+      if (card.getBoundingClientRect().top >= window.innerHeight) {
+        state.over = true
+        return
+      }
+      card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
     }
-  }, [])
+  }, [shown])
 
-  // Re-observed after each page, so an end still in reach asks again for the page after it.
+  // Re-observed after each page, so an end still in reach asks again for the page after it (once
+  // the page's slices are in: until then the end is near only because cards are still coming).
   useEffect(() => {
     const end = endRef.current
-    if (!end || !canLoadMore || typeof IntersectionObserver === 'undefined') return
+    if (!end || !canLoadMore || !settled || typeof IntersectionObserver === 'undefined') return
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) onNearEnd()
@@ -180,7 +274,7 @@ export function VoidWall({
     )
     observer.observe(end)
     return () => observer.disconnect()
-  }, [canLoadMore, onNearEnd, thoughts.length])
+  }, [canLoadMore, onNearEnd, thoughts.length, settled])
 
   return (
     <div className="void-wall" ref={wallRef}>
@@ -190,6 +284,7 @@ export function VoidWall({
           thoughts={chunk.thoughts}
           entrance={chunk.key >= 0 && chunk.key < firstChunkCount ? 'stagger' : 'appear'}
           observe={observe}
+          complete={settled || chunk.thoughts.length === CHUNK_SIZE}
         />
       ))}
       <div ref={endRef} className="void-wall__end" aria-hidden="true" />

@@ -1,0 +1,129 @@
+/**
+ * A Vite plugin for the build: index.html gets a small inline script that, when the address is
+ * /void, asks for The Void's first page and its count and preloads The Void's screen (its chunk, the chunks it
+ * imports, its CSS) at once, while the app's entry script is still loading. The first cards then wait
+ * on neither the entry's download and start nor a second round trip for the screen's code
+ * (`npm run lighthouse`). The request is the app's own (src/shared/void-page-query.ts: same URL,
+ * headers and timeout); src/lib/void-first-page.ts hands it to the screen. On any other address the
+ * script does nothing. Written here, not taken from a library: it needs the build's chunk names.
+ */
+import type { Plugin, ResolvedConfig } from 'vite'
+import { LOCAL_ANON_KEY } from '../server/jwt'
+import {
+  EARLY_FIRST_PAGE_GLOBAL,
+  FEED_TIMEOUT_MS,
+  voidPageQuery,
+  voidReadHeaders,
+} from '../src/shared/void-page-query'
+import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/shared/void-rest'
+
+/** The screen whose code is preloaded, as the router imports it. */
+const SCREEN_MODULE = 'src/features/void/void-screen.tsx'
+
+interface BundleChunk {
+  type: 'chunk'
+  fileName: string
+  isEntry: boolean
+  facadeModuleId: string | null
+  imports: string[]
+  viteMetadata?: { importedCss: Set<string> }
+}
+
+/** The inline script: preloads `scripts` and `styles`, then starts the first page's request. */
+export function earlyStartScript(options: {
+  supabaseUrl: string | undefined
+  anonKey: string
+  scripts: string[]
+  styles: string[]
+}): string {
+  const url = options.supabaseUrl
+    ? JSON.stringify(options.supabaseUrl.replace(/\/+$/, ''))
+    : // As src/lib/env.ts: without a configured URL, the local backend on the host that served the app.
+      `'http://' + location.hostname + ':54321'`
+  const links = [
+    ...options.scripts.map((href) => ['modulepreload', href]),
+    ...options.styles.map((href) => ['preload', href]),
+  ]
+  return [
+    `if (location.pathname === '/void') {`,
+    `  for (const [rel, href] of ${JSON.stringify(links)}) {`,
+    `    const link = document.createElement('link')`,
+    `    link.rel = rel`,
+    `    if (rel === 'preload') link.as = 'style'`,
+    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
+    `    link.crossOrigin = ''`,
+    `    link.href = href`,
+    `    document.head.appendChild(link)`,
+    `  }`,
+    `  const controller = new AbortController()`,
+    `  setTimeout(() => controller.abort(), ${FEED_TIMEOUT_MS})`,
+    `  const ask = (path) => {`,
+    `    const answer = fetch(${url} + '/rest/v1/' + path, {`,
+    `      headers: ${JSON.stringify(voidReadHeaders(options.anonKey))},`,
+    `      signal: controller.signal,`,
+    `    })`,
+    `    answer.catch(() => {})`,
+    `    return answer`,
+    `  }`,
+    `  window[${JSON.stringify(EARLY_FIRST_PAGE_GLOBAL)}] = {`,
+    `    response: ask(${JSON.stringify(`${VOID_TABLE}?${voidPageQuery(null)}`)}),`,
+    `    count: ask(${JSON.stringify(`rpc/${VOID_COUNT_FUNCTION}`)}),`,
+    `    startedAt: Date.now(),`,
+    `  }`,
+    `}`,
+  ].join('\n')
+}
+
+/** The plugin: adds the inline start to index.html in a build. */
+export function voidEarlyStart(): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'unburden:void-early-start',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (item): item is BundleChunk & typeof item => item.type === 'chunk',
+        ) as unknown as BundleChunk[]
+        const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(SCREEN_MODULE))
+        if (!screen) throw new Error(`void-early-start: no chunk for ${SCREEN_MODULE}`)
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        // The screen's chunk and every chunk it imports statically, however deep.
+        const needed = [screen]
+        for (const chunk of needed)
+          for (const file of chunk.imports) {
+            const imported = byName.get(file)
+            if (imported && !needed.includes(imported)) needed.push(imported)
+          }
+        // What the entry loads anyway (itself and its static imports) is not preloaded again.
+        const loaded = new Set(
+          chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]),
+        )
+        const entryCss = new Set(
+          chunks.filter((c) => c.isEntry).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
+        )
+        const href = (file: string) => `${config.base}${file}`
+        const script = earlyStartScript({
+          supabaseUrl: config.env.VITE_SUPABASE_URL as string | undefined,
+          anonKey: (config.env.VITE_SUPABASE_ANON_KEY as string | undefined) || LOCAL_ANON_KEY,
+          scripts: needed
+            .map((c) => c.fileName)
+            .filter((file) => !loaded.has(file))
+            .map(href),
+          styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))]
+            .filter((file) => !entryCss.has(file))
+            .map(href),
+        })
+        // Before the entry script and the stylesheet: a classic script after a stylesheet would wait
+        // for it; after the charset and viewport, which must come first.
+        const at = html.indexOf('<script type="module"')
+        if (at < 0) throw new Error('void-early-start: index.html has no module script')
+        return `${html.slice(0, at)}<script>\n${script}\n</script>\n    ${html.slice(at)}`
+      },
+    },
+  }
+}

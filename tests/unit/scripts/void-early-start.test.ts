@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest'
+import { earlyStartScript } from '../../../scripts/void-early-start'
+import { EARLY_FIRST_PAGE_GLOBAL, voidPageQuery } from '../../../src/shared/void-page-query'
+
+const KEY = 'anon-key'
+
+/** Runs the inline script on `pathname` with a recording document and fetch. */
+function runAt(pathname: string, supabaseUrl?: string) {
+  const script = earlyStartScript({
+    supabaseUrl,
+    anonKey: KEY,
+    scripts: ['/assets/void-screen-1.js', '/assets/display-date-2.js'],
+    styles: ['/assets/void-screen-3.css'],
+  })
+  const links: { rel: string; href: string; as?: string; crossOrigin: string }[] = []
+  const document = {
+    createElement: () => ({}) as (typeof links)[number],
+    head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+  }
+  const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('[]')))
+  const window: Record<string, unknown> = {}
+  new Function('location', 'document', 'fetch', 'window', script)(
+    { pathname, hostname: 'phone.local' },
+    document,
+    fetch,
+    window,
+  )
+  return { links, fetch, window }
+}
+
+describe("index.html's inline start", () => {
+  it('on /void, asks for the first page and the counter as the app does, and preloads the screen', () => {
+    const { links, fetch, window } = runAt('/void', 'http://localhost:54414/')
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      `http://localhost:54414/rest/v1/void_thoughts?${voidPageQuery(null)}`,
+      'http://localhost:54414/rest/v1/rpc/void_thought_count',
+    ])
+    for (const [, init] of fetch.mock.calls) {
+      // Never count=exact: the count comes from the database's counter.
+      expect(init.headers).toEqual({
+        apikey: KEY,
+        Authorization: `Bearer ${KEY}`,
+        'Accept-Profile': 'public',
+        Accept: 'application/json',
+      })
+      expect(init.signal).toBeInstanceOf(AbortSignal)
+    }
+    expect(window[EARLY_FIRST_PAGE_GLOBAL]).toMatchObject({
+      response: expect.any(Promise),
+      count: expect.any(Promise),
+      startedAt: expect.any(Number),
+    })
+    expect(links).toEqual([
+      { rel: 'modulepreload', href: '/assets/void-screen-1.js', crossOrigin: '' },
+      { rel: 'modulepreload', href: '/assets/display-date-2.js', crossOrigin: '' },
+      { rel: 'preload', as: 'style', href: '/assets/void-screen-3.css', crossOrigin: '' },
+    ])
+  })
+
+  it('without a configured backend, asks the local one on the host that served the app', () => {
+    const { fetch } = runAt('/void')
+    expect(fetch.mock.calls[0]?.[0]).toMatch(
+      /^http:\/\/phone\.local:54321\/rest\/v1\/void_thoughts\?/,
+    )
+  })
+
+  it('does nothing on any other address', () => {
+    for (const pathname of ['/', '/return', '/help', '/void/', '/voids']) {
+      const { links, fetch, window } = runAt(pathname)
+      expect(fetch).not.toHaveBeenCalled()
+      expect(links).toEqual([])
+      expect(window).toEqual({})
+    }
+  })
+})
