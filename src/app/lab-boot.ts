@@ -12,7 +12,7 @@
  * The panel's code (src/app/lab-mount.tsx) is loaded only then.
  */
 import type { LabStart } from '../features/lab/lab-root'
-import { env } from '../lib/env'
+import { LAB_TOKEN_KEY, probeBackendFaults } from '../lib/lab-backend'
 import type { LabPageMessage } from '../shared/lab-simulation'
 
 /** The sessionStorage key that keeps the lab on for the tab. */
@@ -20,33 +20,6 @@ export const LAB_KEY = 'unburden.lab'
 
 /** How long after boot the backend is probed, in ms. */
 const PROBE_AFTER_MS = 2500
-
-/** True when `url`'s host is this machine or a private network address (or a `.local` name). */
-export function isPrivateBackend(url: string): boolean {
-  const host = new URL(url).hostname
-  return (
-    host === 'localhost' ||
-    host === '[::1]' ||
-    host.endsWith('.local') ||
-    // A whole IPv4 address, so a name like 10.0.0.1.example.com is not taken for one.
-    /^(127\.\d+|10\.\d+|192\.168|172\.(1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(host)
-  )
-}
-
-/** True when the backend at `backendUrl` says its fault injection is on. Never throws. */
-export async function backendHasFaults(
-  backendUrl: string = env.supabaseUrl,
-  fetchLab: typeof fetch = (input, init) => fetch(input, init),
-): Promise<boolean> {
-  if (!isPrivateBackend(backendUrl)) return false
-  try {
-    const response = await fetchLab(`${backendUrl}/__lab`, { cache: 'no-store' })
-    const body: unknown = response.ok ? await response.json() : null
-    return (body as { faults?: unknown } | null)?.faults === true
-  } catch {
-    return false
-  }
-}
 
 /** Reads `?lab`, `?lab=off` and `token` from the address into sessionStorage; answers whether the lab is on. */
 export function readLabAddress(): boolean {
@@ -58,10 +31,10 @@ export function readLabAddress(): boolean {
       const stop: LabPageMessage = { type: 'LAB_STOP' }
       navigator.serviceWorker?.controller?.postMessage(stop)
       sessionStorage.removeItem(LAB_KEY)
-      sessionStorage.removeItem(`${LAB_KEY}.token`)
+      sessionStorage.removeItem(LAB_TOKEN_KEY)
     } else sessionStorage.setItem(LAB_KEY, '1')
     const token = url.searchParams.get('token')
-    if (token) sessionStorage.setItem(`${LAB_KEY}.token`, token)
+    if (token) sessionStorage.setItem(LAB_TOKEN_KEY, token)
     url.searchParams.delete('lab')
     url.searchParams.delete('token')
     history.replaceState(history.state, '', url)
@@ -90,7 +63,7 @@ export function bootLab(): void {
   navigator.serviceWorker?.controller?.postMessage(ask)
   setTimeout(
     () =>
-      void backendHasFaults().then((faults) => {
+      void probeBackendFaults().then((faults) => {
         if (faults) void show('control')
       }),
     PROBE_AFTER_MS,

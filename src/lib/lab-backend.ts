@@ -68,10 +68,11 @@ export function saveLabToken(token: string): void {
 /** True when the local backend says it has fault injection on (`GET /__lab`); false on any doubt. */
 export async function probeBackendFaults(
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
+  backendUrl: string = env.supabaseUrl,
 ): Promise<boolean> {
-  if (!isLocalBackend()) return false
+  if (!isLocalBackend(backendUrl)) return false
   try {
-    const response = await fetchFn(`${env.supabaseUrl}/__lab`, { cache: 'no-store' })
+    const response = await fetchFn(`${backendUrl}/__lab`, { cache: 'no-store' })
     if (!response.ok) return false
     return ((await response.json()) as { faults?: unknown }).faults === true
   } catch {

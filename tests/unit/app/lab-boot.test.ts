@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /** How the network lab decides to come up: the address, the tab's memory, the local backend's probe. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { backendHasFaults, isPrivateBackend, readLabAddress } from '../../../src/app/lab-boot'
+import { readLabAddress } from '../../../src/app/lab-boot'
+import { isLocalBackend, probeBackendFaults } from '../../../src/lib/lab-backend'
 
 beforeEach(() => {
   sessionStorage.clear()
@@ -45,7 +46,7 @@ describe('the probe of the local backend', () => {
     'http://172.31.255.1:54321',
     'http://laptop.local:54321',
     'http://[::1]:54321',
-  ])('%s is local or private: it is asked', (url) => expect(isPrivateBackend(url)).toBe(true))
+  ])('%s is local or private: it is asked', (url) => expect(isLocalBackend(url)).toBe(true))
 
   it.each([
     'https://abc.supabase.co',
@@ -53,30 +54,30 @@ describe('the probe of the local backend', () => {
     'http://8.8.8.8',
     'https://localhost.example.com',
     'https://192.168.1.1.example.com',
-  ])('%s is not: it is never asked', (url) => expect(isPrivateBackend(url)).toBe(false))
+  ])('%s is not: it is never asked', (url) => expect(isLocalBackend(url)).toBe(false))
 
   it('shows the control only when GET /__lab answers {faults: true}', async () => {
     const answering = (response: Response) => vi.fn(async () => response)
     const on = answering(Response.json({ faults: true }))
-    expect(await backendHasFaults('http://localhost:54411', on)).toBe(true)
+    expect(await probeBackendFaults(on, 'http://localhost:54411')).toBe(true)
     expect(on).toHaveBeenCalledWith('http://localhost:54411/__lab', { cache: 'no-store' })
-    expect(await backendHasFaults('http://localhost:1', answering(Response.json({})))).toBe(false)
+    expect(await probeBackendFaults(answering(Response.json({})), 'http://localhost:1')).toBe(false)
     expect(
-      await backendHasFaults(
-        'http://localhost:1',
+      await probeBackendFaults(
         answering(Response.json({ code: 'PGRST125' }, { status: 404 })),
+        'http://localhost:1',
       ),
     ).toBe(false)
     expect(
-      await backendHasFaults('http://localhost:1', async () => {
+      await probeBackendFaults(async () => {
         throw new TypeError('Failed to fetch')
-      }),
+      }, 'http://localhost:1'),
     ).toBe(false)
   })
 
   it('never asks a hosted backend', async () => {
     const fetchLab = vi.fn(async () => Response.json({ faults: true }))
-    expect(await backendHasFaults('https://abc.supabase.co', fetchLab)).toBe(false)
+    expect(await probeBackendFaults(fetchLab, 'https://abc.supabase.co')).toBe(false)
     expect(fetchLab).not.toHaveBeenCalled()
   })
 })
