@@ -7,11 +7,15 @@ import { expect, test } from '@playwright/test'
 
 test.use({ serviceWorkers: 'block' })
 
-test('the editor keeps working when the notices cannot be fetched', async ({ page }) => {
-  await page.route(/\/assets\/app-notices-[\w-]+\.js$/, (route) =>
+// The notices, the offer queue and the worker's registration start after the first paint, from one
+// chunk (src/app/app-start.tsx).
+test('the editor keeps working when the start-up after the first paint cannot be fetched', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/app-start-[\w-]+\.js$/, (route) =>
     route.abort('internetdisconnected'),
   )
-  const failed = page.waitForEvent('requestfailed', (request) => /app-notices-/.test(request.url()))
+  const failed = page.waitForEvent('requestfailed', (request) => /app-start-/.test(request.url()))
   await page.goto('/')
   await failed
   // Let the failed import reach React before looking.
