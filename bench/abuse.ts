@@ -5,13 +5,13 @@
  * 1-row requests), the slowest hostile read over 45,000 rows, the 5xx count of a hostile-request
  * fuzz run, and the backend's resident memory afterwards.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../server/jwt'
 import { freePort } from '../tests/fixtures/free-port'
 import { hostileRequests } from '../tests/fixtures/hostile-requests'
+import { spawnBackend } from './backend-process'
 
 const ATTACK_SECONDS = Number(process.env.ABUSE_SECONDS ?? 70)
 /** The first seconds drain the full bucket (10 rows at once); the rate is measured after them. */
@@ -24,31 +24,14 @@ const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 const service = signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET)
 
-const child = spawn(
-  process.execPath,
-  ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'],
-  {
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      VOID_WRITE_LIMIT_PER_MINUTE: '10',
-      UNBURDEN_FAULTS: '1',
-      UNBURDEN_CONTROL_TOKEN: TOKEN,
-      LOG_REQUESTS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-)
-const exited = new Promise((resolve) => child.once('exit', resolve))
-await new Promise<void>((resolve, reject) => {
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    if (output.includes('Anon key')) resolve()
-  })
-  void exited.then(() => reject(new Error(`The server exited: ${output}`)))
+const server = await spawnBackend({
+  API_PORT: String(port),
+  API_HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  VOID_WRITE_LIMIT_PER_MINUTE: '10',
+  UNBURDEN_FAULTS: '1',
+  UNBURDEN_CONTROL_TOKEN: TOKEN,
+  LOG_REQUESTS: '0',
 })
 
 const control = (path: string, body: unknown) =>
@@ -189,10 +172,9 @@ try {
     `fuzz: 5xx answers                           ${fivexx} of ${sent} (no answer: ${statuses.get(0) ?? 0})`,
   )
 
-  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]
   console.log(`backend RSS after                           ${Math.round(Number(rss) / 1024)} MB`)
 } finally {
-  child.kill('SIGTERM')
-  await exited
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

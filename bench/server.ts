@@ -5,12 +5,12 @@
  * existing data folder. Targets: both pages p95 ≤ 10 ms, ≥ 400 inserts/s, warm start ≤ 1 s.
  * The server runs in its own process (`npm run server`), as it does for the app; the clients here.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startBackend, type Backend } from '../server/index'
+import { spawnBackend } from './backend-process'
 import { sendOffer } from '../src/shared/offer-wire'
 import { freePort } from '../tests/fixtures/free-port'
 
@@ -35,34 +35,14 @@ function percentile(samples: number[], p: number): number {
 
 /** Starts `npm run server` on the data folder; resolves with a stop function once it is ready. */
 async function serverProcess(port: number): Promise<() => Promise<void>> {
-  const child = spawn(
-    process.execPath,
-    ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        API_PORT: String(port),
-        API_HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        VOID_WRITE_LIMIT_PER_MINUTE: '0',
-        LOG_REQUESTS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  await new Promise<void>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Anon key')) resolve()
-    })
-    void exited.then(() => reject(new Error(`The server exited: ${output}`)))
+  const server = await spawnBackend({
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    VOID_WRITE_LIMIT_PER_MINUTE: '0',
+    LOG_REQUESTS: '0',
   })
-  return async () => {
-    child.kill('SIGTERM')
-    await exited
-  }
+  return server.stop
 }
 
 /** Sends INSERTS offers from WRITERS concurrent loops and prints the rate. */

@@ -19,7 +19,6 @@
  * Seeding runs as the owner with triggers bypassed (`session_replication_role = replica`), then the
  * counter is set with private.recount_thoughts() and the table analysed.
  */
-import { spawn } from 'node:child_process'
 import { openPostgres, type Engine } from '../server/engine'
 import { LOCAL_ANON_KEY } from '../server/jwt'
 import { sendOffer } from '../src/shared/offer-wire'
@@ -27,6 +26,7 @@ import { voidPageQuery } from '../src/shared/void-page-query'
 import { VOID_COUNT_FUNCTION, VOID_TABLE, type VoidCursor } from '../src/shared/void-rest'
 import { freePort } from '../tests/fixtures/free-port'
 import { startTestPostgres, type TestPostgres } from '../tests/unit/server/support/postgres'
+import { spawnBackend } from './backend-process'
 
 /** The wall's sizes, in order (`BENCH_SIZES=1000000` for one); each is seeded on top of the last. */
 const SIZES = (process.env.BENCH_SIZES ?? '1000000,10000000').split(',').map(Number)
@@ -46,34 +46,14 @@ function percentile(samples: number[], p: number): number {
 
 /** Starts `npm run server` on the cluster; resolves with a stop function once it is ready. */
 async function serverProcess(port: number, databaseUrl: string): Promise<() => Promise<void>> {
-  const child = spawn(
-    process.execPath,
-    ['--experimental-websocket', '--import', 'tsx', 'server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        API_PORT: String(port),
-        API_HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        VOID_WRITE_LIMIT_PER_MINUTE: String(WRITE_LIMIT),
-        LOG_REQUESTS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  )
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  await new Promise<void>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Anon key')) resolve()
-    })
-    void exited.then(() => reject(new Error(`The server exited: ${output}`)))
+  const server = await spawnBackend({
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    VOID_WRITE_LIMIT_PER_MINUTE: String(WRITE_LIMIT),
+    LOG_REQUESTS: '0',
   })
-  return async () => {
-    child.kill('SIGTERM')
-    await exited
-  }
+  return server.stop
 }
 
 interface Figure {
