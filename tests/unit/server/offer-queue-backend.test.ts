@@ -9,6 +9,7 @@ import { makeOffer, memoryStorage } from '../../fixtures/offers'
 import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
+  emptyWall,
   ENGINES,
   ownerRows,
   realFetch,
@@ -31,11 +32,7 @@ describe.each(ENGINES)('the offer queue against the backend on %s', (engine) => 
 
   beforeEach(async () => {
     allowNetwork()
-    await asOwner(
-      backend,
-      'truncate public.void_thoughts, private.void_offer_keys restart identity',
-    )
-    await asOwner(backend, 'delete from private.void_write_buckets')
+    await emptyWall(backend)
     await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
   })
 

@@ -15,6 +15,7 @@ import { MIGRATIONS_DIR, migrate } from '../../../server/migrations'
 import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
+  emptyWall,
   ENGINES,
   realFetch,
   startTestBackend,
@@ -50,12 +51,7 @@ describe.each(ENGINES)('the wall count on %s', (engine) => {
 
   beforeEach(async () => {
     allowNetwork()
-    await asOwner(
-      backend,
-      `truncate public.void_thoughts, private.void_offer_keys, private.void_reports,
-                private.void_hidden_thoughts restart identity`,
-    )
-    await asOwner(backend, 'delete from private.void_write_buckets')
+    await emptyWall(backend)
     await asOwner(backend, 'update private.void_settings set report_threshold = 1')
   })
 

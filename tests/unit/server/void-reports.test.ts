@@ -15,7 +15,14 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { openPglite, openPostgres, type Engine } from '../../../server/engine'
 import { migrate, MIGRATIONS_DIR } from '../../../server/migrations'
 import { allowNetwork } from '../setup/no-network'
-import { asOwner, ENGINES, startTestBackend, voidClient, type TestBackend } from './support/backend'
+import {
+  asOwner,
+  emptyWall,
+  ENGINES,
+  startTestBackend,
+  voidClient,
+  type TestBackend,
+} from './support/backend'
 import { startTestPostgres } from './support/postgres'
 
 vi.setConfig({ testTimeout: 60_000 })
@@ -58,12 +65,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
 
   beforeEach(async () => {
     allowNetwork()
-    await asOwner(
-      backend,
-      `truncate public.void_thoughts, private.void_offer_keys, private.void_reports,
-                private.void_hidden_thoughts restart identity`,
-    )
-    await asOwner(backend, 'delete from private.void_write_buckets')
+    await emptyWall(backend)
     await asOwner(
       backend,
       'update private.void_settings set report_threshold = $1, reports_per_minute = 0',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
+  emptyWall,
   ENGINES,
   ownerRows,
   realFetch,
@@ -42,11 +43,7 @@ describe.each(ENGINES)('the write limit on %s', (engine) => {
 
   beforeEach(async () => {
     allowNetwork()
-    await asOwner(
-      backend,
-      'truncate public.void_thoughts, private.void_offer_keys restart identity',
-    )
-    await asOwner(backend, 'delete from private.void_write_buckets')
+    await emptyWall(backend)
     await asOwner(backend, 'update private.void_settings set writes_per_minute = $1', [LIMIT])
   })
 

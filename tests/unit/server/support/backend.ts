@@ -155,3 +155,16 @@ export async function asOwner(
 ): Promise<void> {
   await backend.engine.transaction((tx) => tx.query(sql, params))
 }
+
+/**
+ * Empties the wall and everything kept beside it (claimed keys, reports, hidden thoughts) and every
+ * address's write bucket, as the owner: each test starts on an empty wall with full buckets.
+ */
+export async function emptyWall(backend: Backend): Promise<void> {
+  await asOwner(
+    backend,
+    `truncate public.void_thoughts, private.void_offer_keys, private.void_reports,
+              private.void_hidden_thoughts restart identity`,
+  )
+  await asOwner(backend, 'delete from private.void_write_buckets')
+}
