@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html'
 import { voidEarlyStart } from './scripts/void-early-start'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
@@ -60,6 +61,8 @@ export default defineConfig({
     react(),
     // On /void, the first page and The Void's screen are asked for by index.html itself.
     voidEarlyStart(),
+    // The app's stylesheet is written into index.html: no round trip before the first paint.
+    inlineEntryCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -75,5 +78,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // After the PWA plugin has written the manifest's link: the app adds it after the first paint
+    // (src/app/web-manifest.ts).
+    deferManifestLink(),
   ],
 })

@@ -1,16 +1,37 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startLab } from './app/lab-entry'
 import { createAppRouter } from './app/router'
 import './styles.css'
+// Every screen's stylesheet is part of the app's own, which the build writes into index.html
+// (scripts/inline-entry-css.ts): a screen or notice then adds no stylesheet as it opens, which would
+// restyle the whole page in one long task (issue 16). Only the network lab's stays its own.
+import './components/app-notices.css'
+import './components/dialog.css'
+import './features/writer/writer-choice.css'
+import './features/void/void.css'
+import './features/sanctuary/sanctuary.css'
+import './features/help/help.css'
 
-// Before React renders: on /void the feed's first request runs while the app and the route load.
-// A dynamic import keeps the feed's code out of the writer's first paint (the size budget).
-if (location.pathname === '/void')
-  void import('./lib/void-first-page').then(({ startVoidFirstPageEarly }) =>
-    startVoidFirstPageEarly(location.pathname),
-  )
+/** How long the first render on /void waits for the first page before showing "Loading thoughts...". */
+const FIRST_PAGE_WAIT_MS = 500
+
+// Before React renders: on /void the feed's first request runs while the app and the route load, and
+// the first render waits a moment for it, so the wall comes in React's first commit. Dynamic imports
+// keep the feed's code out of the writer's first paint (the size budget).
+const firstFeed =
+  location.pathname === '/void'
+    ? import('./lib/void-first-page')
+        .then(({ startVoidFirstPageEarly }) => {
+          startVoidFirstPageEarly(location.pathname)
+          return import('./features/void/void-feed')
+        })
+        .then(({ loadVoidFeedBeforeFirstRender }) =>
+          loadVoidFeedBeforeFirstRender(FIRST_PAGE_WAIT_MS),
+        )
+        .catch((error: unknown) => console.error('The Void could not be read early', error))
+    : null
 
 // The network lab (issue 15): off unless asked for; its code loads only then.
 startLab()
@@ -21,13 +42,19 @@ if (!root) throw new Error('Unburden needs a #root element')
 // The first route is matched before React renders, so the screen appears in React's first commit
 // rather than after a suspended one (a faster start, offline too: issue 16).
 const router = createAppRouter()
-void router
-  .load()
-  .catch((error: unknown) => console.error('The first route could not be matched', error))
-  .then(() =>
+void Promise.all([
+  router
+    .load()
+    .catch((error: unknown) => console.error('The first route could not be matched', error)),
+  firstFeed,
+]).then(() =>
+  // As a transition, React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, rather than in one long task: only the commit is one piece.
+  startTransition(() =>
     createRoot(root).render(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,
     ),
-  )
+  ),
+)

@@ -9,6 +9,7 @@ import { useEffect } from 'react'
 import { AppNotices } from '../components/app-notices'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
+import { linkWebManifest } from './web-manifest'
 
 export { Toaster }
 
@@ -28,6 +29,8 @@ function useServiceWorker() {
       stopQueue?.()
     }
     if (import.meta.env.DEV) return stop
+    // The build's index.html has no manifest link: it comes now, after the first screen.
+    linkWebManifest()
     void import('../lib/sw-bridge').then(({ registerServiceWorker }) =>
       registerServiceWorker({
         onUpdateReady: (activate) => useAppStore.getState().setActivateUpdate(activate),

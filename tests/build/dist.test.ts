@@ -21,13 +21,36 @@ describe('the build', () => {
       expect(sw).toContain(`"${url}"`)
     }
     expect(sw).toMatch(/"assets\/index-[\w-]+\.js"/)
-    // The help screen is its own chunk, precached so it opens offline (PRODUCT.md 17).
+    // The help screen is its own chunk, precached so it opens offline (PRODUCT.md 17); its styles
+    // are in index.html.
     expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.js"/)
-    expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.css"/)
+    expect(read('index.html')).toContain('.help')
   })
 
-  it('links the manifest from index.html and emits it from manifest.webmanifest', () => {
-    expect(read('index.html')).toContain('<link rel="manifest" href="/manifest.webmanifest"')
+  it('carries the app’s styles in index.html: no stylesheet to wait for, none added by a screen', () => {
+    const html = read('index.html')
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+    const style = /<style>([\s\S]+?)<\/style>/.exec(html)?.[1] ?? ''
+    // The app's own, The Void's cards, the notices and the dialog: every screen's but the lab's.
+    for (const rule of ['--bg:', '.void-card', '.pending-offers', '.dialog'])
+      expect(style, rule).toContain(rule)
+    expect(style).not.toContain('lab-panel')
+    const css = readdirSync(new URL('../../dist/assets/', import.meta.url)).filter((file) =>
+      file.endsWith('.css'),
+    )
+    expect(css).toEqual([expect.stringMatching(/^lab-mount-[\w-]+\.css$/)])
+    // No chunk adds a stylesheet of its own but the lab's.
+    for (const file of readdirSync(new URL('../../dist/assets/', import.meta.url)))
+      if (file.endsWith('.js'))
+        expect(read(`assets/${file}`).match(/assets\/[\w-]+\.css/g) ?? [], file).toEqual(
+          read(`assets/${file}`).match(/assets\/lab-mount-[\w-]+\.css/g) ?? [],
+        )
+  })
+
+  it('leaves the manifest’s link to the app (added after the first paint) and emits it from manifest.webmanifest', () => {
+    // With the link in the HTML, the browser fetches the manifest and its install icon beside the
+    // first screen's script; src/app/web-manifest.ts adds it after the first paint.
+    expect(read('index.html')).not.toContain('rel="manifest"')
     const source = JSON.parse(
       readFileSync(new URL('../../manifest.webmanifest', import.meta.url), 'utf8'),
     )

@@ -66,6 +66,30 @@ export function loadVoidFeed(): Promise<void> {
   return firstPageInFlight
 }
 
+/** Set by {@link loadVoidFeedBeforeFirstRender}: the screen's arrival then loads nothing again. */
+let loadedBeforeRender = false
+
+/**
+ * When the app opens on The Void: starts loading the first page before React first renders, and
+ * resolves when it is in or after `waitMs`, whichever comes first. The first render then shows the
+ * wall at once, rather than "Loading thoughts..." and the wall one render later; a slow network only
+ * delays the loading line by `waitMs`. The screen's arrival does not load the feed a second time.
+ */
+export function loadVoidFeedBeforeFirstRender(waitMs: number): Promise<void> {
+  loadedBeforeRender = true
+  const loading = loadVoidFeed()
+  return Promise.race([loading, new Promise<void>((resolve) => setTimeout(resolve, waitMs))])
+}
+
+/** Loads the first page as the screen arrives, unless the app's start already has (or is). */
+export function loadVoidFeedOnArrival(): Promise<void> {
+  if (loadedBeforeRender) {
+    loadedBeforeRender = false
+    return firstPageInFlight ?? Promise.resolve()
+  }
+  return loadVoidFeed()
+}
+
 /** Loads the page after the last thought shown, unless one is already on its way or none is left. */
 export async function loadMoreVoidThoughts(): Promise<void> {
   const store = useAppStore.getState()

@@ -14,7 +14,7 @@ import { VOID_PAGE_SIZE } from '../../shared/void-rest'
 import { useAppStore } from '../../store'
 import { NewThoughtsButton } from './new-thoughts-button'
 import { useLiveWall } from './use-new-thoughts'
-import { loadMoreVoidThoughts, loadVoidFeed } from './void-feed'
+import { loadMoreVoidThoughts, loadVoidFeed, loadVoidFeedOnArrival } from './void-feed'
 import { VoidWall } from './void-wall'
 import './void.css'
 
@@ -30,7 +30,7 @@ function useVoidFeedLoading() {
   const waiting = useAppStore((s) => s.pendingOffers.length)
   const lastWaiting = useRef(waiting)
   useEffect(() => {
-    void loadVoidFeed()
+    void loadVoidFeedOnArrival()
   }, [])
   useEffect(() => {
     const delivered = waiting < lastWaiting.current

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { request as httpRequest } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import { allowNetwork } from '../setup/no-network'
 import {
@@ -637,6 +638,57 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
 
     it('the wall is intact afterwards', async () => {
       expect((await ownerRows(backend)).map((row) => row.text)).toEqual(['innocent'])
+    })
+  })
+
+  describe('compression', () => {
+    /** A raw GET of `path` (node:http, which decodes nothing), with `accept-encoding` if given. */
+    const rawGet = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const request = httpRequest(`${backend.url}${path}`, {
+          headers: {
+            apikey: backend.anonKey,
+            authorization: `Bearer ${backend.anonKey}`,
+            ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+          },
+        })
+        request.on('response', (response) => {
+          const parts: Buffer[] = []
+          response.on('data', (part: Buffer) => parts.push(part))
+          response.on('end', () =>
+            resolve({ headers: response.headers, body: Buffer.concat(parts) }),
+          )
+        })
+        request.on('error', reject)
+        request.end()
+      })
+
+    it('a page is gzipped for a client that accepts it, as hosted Supabase sends it, and plain otherwise', async () => {
+      const { error } = await supabase.from(TABLE).insert(
+        Array.from({ length: 40 }, (_, i) => ({
+          text: `a thought long enough to weigh something ${i}`,
+        })),
+      )
+      expect(error).toBeNull()
+      const path = `/rest/v1/${TABLE}?select=*&order=created_at.desc`
+      const plain = await rawGet(path)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      const rows = JSON.parse(plain.body.toString('utf8')) as unknown[]
+      expect(rows).toHaveLength(40)
+      const zipped = await rawGet(path, 'gzip, deflate, br')
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(zipped.headers.vary).toContain('Accept-Encoding')
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 2)
+      expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(rows)
+      // supabase-js (fetch) reads it as before.
+      const { data } = await supabase.from(TABLE).select('*')
+      expect(data).toHaveLength(40)
+    })
+
+    it('a small answer is sent as it is', async () => {
+      const small = await rawGet(`/rest/v1/${TABLE}?select=*`, 'gzip')
+      expect(small.headers['content-encoding']).toBeUndefined()
+      expect(JSON.parse(small.body.toString('utf8'))).toEqual([])
     })
   })
 

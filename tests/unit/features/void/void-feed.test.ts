@@ -13,7 +13,7 @@ vi.mock('../../../../src/lib/void-feed-cache', () => ({
   },
 }))
 
-const { loadMoreVoidThoughts, loadVoidFeed } =
+const { loadMoreVoidThoughts, loadVoidFeed, loadVoidFeedBeforeFirstRender, loadVoidFeedOnArrival } =
   await import('../../../../src/features/void/void-feed')
 
 const row = (id: number) => ({
@@ -139,5 +139,43 @@ describe('loading The Void', () => {
     await loadMoreVoidThoughts()
     expect(useAppStore.getState().voidFeed).toMatchObject({ more: 'error' })
     expect(useAppStore.getState().voidFeed.thoughts).toHaveLength(50)
+  })
+})
+
+describe('the first page before the first render (issue 16)', () => {
+  it('is on the wall when the answer comes in time, and the screen’s arrival does not ask again', async () => {
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(120, 50), total: 120, cachedAt: null })
+    await loadVoidFeedBeforeFirstRender(500)
+    expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
+    await loadVoidFeedOnArrival()
+    expect(api.fetchVoidPage).toHaveBeenCalledTimes(1)
+    // A later arrival (the visitor came back to The Void) loads it again.
+    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(121, 50), total: 121, cachedAt: null })
+    await loadVoidFeedOnArrival()
+    expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
+    expect(useAppStore.getState().voidFeed.total).toBe(121)
+  })
+
+  it('waits no longer than asked: the screen renders "loading", and the answer still lands once', async () => {
+    vi.useFakeTimers()
+    try {
+      let answer: (value: VoidPage) => void = () => {}
+      api.fetchVoidPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+      let waited = false
+      const wait = loadVoidFeedBeforeFirstRender(500).then(() => (waited = true))
+      await vi.advanceTimersByTimeAsync(499)
+      expect(waited).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      await wait
+      expect(useAppStore.getState().voidFeed.status).toBe('loading')
+      // The screen arrives while the page is on its way: it waits for the same request.
+      const arrival = loadVoidFeedOnArrival()
+      answer({ rows: page(120, 50), total: 120, cachedAt: null })
+      await arrival
+      expect(api.fetchVoidPage).toHaveBeenCalledTimes(1)
+      expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
