@@ -45,18 +45,19 @@ export function inlineEntryCss(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const entry = Object.values(bundle).find(
-          (item): item is BundleChunk => item.type === 'chunk' && item.isEntry,
-        )
+        const chunks = Object.values(bundle).filter(
+          (item) => item.type === 'chunk',
+        ) as unknown as BundleChunk[]
+        const entry = chunks.find((chunk) => chunk.isEntry)
         const css = [...(entry?.viteMetadata?.importedCss ?? [])]
         if (!entry || css.length !== 1 || !ENTRY_CSS.test(css[0]!))
           throw new Error(
             `inline-entry-css: expected one entry stylesheet, found ${css.join(', ')}`,
           )
         const quoted = JSON.stringify(css[0])
-        for (const item of Object.values(bundle))
-          if (item.type === 'chunk' && item.code.includes(quoted))
-            item.code = item.code.replaceAll(quoted, JSON.stringify(entry.fileName))
+        for (const chunk of chunks)
+          if (chunk.code.includes(quoted))
+            chunk.code = chunk.code.replaceAll(quoted, JSON.stringify(entry.fileName))
       },
     },
     transformIndexHtml: {

@@ -170,7 +170,8 @@ try {
     for (let n = 1; n <= RUNS; n++) {
       const out = join(work, `report${route.replace(/\//g, '_')}-${n}.json`)
       await lighthouse(`http://localhost:${APP_PORT}${route}`, out)
-      const { categories, audits } = JSON.parse(readFileSync(out, 'utf8'))
+      const report = JSON.parse(readFileSync(out, 'utf8'))
+      const { categories, audits } = report
       const scores = Object.fromEntries(
         Object.keys(TARGETS).map((key) => [key, categories[key]?.score ?? 0]),
       )
@@ -186,9 +187,17 @@ try {
       runs.push({ scores, metrics })
       let line = row(route, String(n), scores, metrics)
       if (route === '/void') {
-        const element = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]
-        if (element?.node?.selector) line += `  LCP element: ${element.node.selector}`
+        // Lighthouse 13 names the element in its LCP breakdown (older ones in an audit of its own).
+        const items = [
+          ...(audits['lcp-breakdown-insight']?.details?.items ?? []),
+          ...(audits['largest-contentful-paint-element']?.details?.items ?? []),
+        ]
+        const node = items.find((item) => item?.type === 'node') ?? items[0]?.items?.[0]?.node
+        if (node?.selector) line += `  LCP: ${node.nodeLabel ?? node.selector}`
       }
+      // How fast this machine ran the page (Lighthouse's benchmark index): the 4× CPU slowdown is
+      // applied on top of it, so a slow moment of a shared machine shows in every figure.
+      line += `  benchmark ${Math.round(report.environment?.benchmarkIndex ?? 0)}`
       console.log(line)
     }
     const pick = (get) =>

@@ -355,7 +355,7 @@ export function createHandler(context: HttpContext) {
       status = answer.status
       // The tester controls are for the tester's own tools and the app's own lab: no page of any
       // other origin may read them.
-      const cors = fromApp
+      const cors: Record<string, string> = fromApp
         ? { 'access-control-allow-origin': fromApp, vary: 'Origin' }
         : isControl && !isLabProbe
           ? {}
@@ -364,7 +364,7 @@ export function createHandler(context: HttpContext) {
       response.writeHead(answer.status, {
         ...cors,
         ...headers,
-        ...(cors.vary && headers.vary ? { vary: `${cors.vary}, ${headers.vary}` } : {}),
+        ...(cors['vary'] && headers['vary'] ? { vary: `${cors['vary']}, ${headers['vary']}` } : {}),
       })
       response.end(body)
     }
