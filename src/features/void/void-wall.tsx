@@ -246,21 +246,22 @@ export function VoidWall({
   // The first page's chunks are the first cascade; later ones only fade in.
   const [firstChunkCount] = useState(() => Math.ceil((thoughts.length - head) / CHUNK_SIZE))
 
-  // Before each paint while the cascade lasts: cards of the first screenful get their delays, in
-  // order; the first card below the screen ends it (the cards after it keep no delay).
+  // Before each paint: cards of the first screenful get their delays, in order; the first card below
+  // the screen ends the cascade. Cards of the first page below it do not fade: the fade would play
+  // unseen, each card on a compositing layer of its own while it lasts, and the frames that add the
+  // next slices would pay for every one of them (issue 16, no long task while the cards come).
   const cascade = useRef({ index: 0, over: false, given: new WeakSet<Element>() })
   useLayoutEffect(() => {
     const wall = wallRef.current
     const state = cascade.current
-    if (!wall || state.over) return
+    if (!wall) return
     for (const card of wall.querySelectorAll<HTMLElement>('.void-card--stagger')) {
       if (state.given.has(card)) continue
       state.given.add(card)
-      if (card.getBoundingClientRect().top >= window.innerHeight) {
-        state.over = true
-        return
-      }
-      card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
+      // Only while the cascade lasts is the card's place read (a layout).
+      if (!state.over && card.getBoundingClientRect().top >= window.innerHeight) state.over = true
+      if (state.over) card.style.animationName = 'none'
+      else card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
     }
   }, [shown])
 

@@ -81,6 +81,10 @@ describe('The wall', () => {
     const delays = cards(container).map((card) => card.style.animationDelay)
     expect(delays.slice(0, 4)).toEqual(['100ms', '250ms', '400ms', '550ms'])
     for (const below of delays.slice(4)) expect(['', '0ms']).toContain(below)
+    // Below the screen the fade would play unseen: those cards are simply there.
+    const names = cards(container).map((card) => card.style.animationName)
+    expect(names.slice(0, 4)).toEqual(['', '', '', ''])
+    expect(names.slice(4)).toEqual(Array(26).fill('none'))
   })
 
   it('asks for the next page only once the page’s cards are all in', async () => {
