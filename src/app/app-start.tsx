@@ -1,17 +1,20 @@
 /**
  * The app's start-up, loaded with `import()` once the first screen has painted (src/app/root-layout.tsx),
  * because none of it is needed to show the editor: the offer queue, the service worker's
- * registration, the store's connectivity, the offline line, update and install notices, and the toasts.
+ * registration, the store's connectivity, the offline line, update and install notices, and the toasts
+ * (the install affordance is rendered below the screen: it comes late, and above it would push the
+ * screen down).
  * The queue and the worker's bridge are loaded from here in turn (they carry postgrest-js and
  * workbox-window).
  */
 import { useEffect } from 'react'
 import { AppNotices } from '../components/app-notices'
+import { InstallPrompt } from '../components/install-prompt'
 import { Toaster } from '../components/toaster'
 import { useAppStore } from '../store'
 import { linkWebManifest } from './web-manifest'
 
-export { Toaster }
+export { InstallPrompt, Toaster }
 
 /** Starts the offer queue and registers the service worker; the queue stops on unmount. */
 function useServiceWorker() {

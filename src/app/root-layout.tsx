@@ -20,7 +20,7 @@ const loadAppStart = () => (appStart ??= afterFirstPaint().then(() => import('./
  * A part of the start-up module as a lazy component. If its code cannot be fetched (offline before
  * the service worker stored it), the screen goes on without it rather than failing.
  */
-const fromAppStart = (part: 'AppStart' | 'Toaster') =>
+const fromAppStart = (part: 'AppStart' | 'InstallPrompt' | 'Toaster') =>
   lazy<ComponentType>(() =>
     loadAppStart().then(
       (m) => ({ default: m[part] }),
@@ -31,6 +31,7 @@ const fromAppStart = (part: 'AppStart' | 'Toaster') =>
     ),
   )
 const AppStart = fromAppStart('AppStart')
+const InstallPrompt = fromAppStart('InstallPrompt')
 const Toaster = fromAppStart('Toaster')
 
 /** Fades the page in on every navigation after the first, unless the visitor prefers reduced motion. */
@@ -59,6 +60,11 @@ export function RootLayout() {
       <div className="page" ref={pageRef}>
         <Outlet />
       </div>
+      {/* Below the screen: the browser offers installation after the first paint, and a line
+          appearing above the screen would push it down (a layout shift). */}
+      <Suspense fallback={null}>
+        <InstallPrompt />
+      </Suspense>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

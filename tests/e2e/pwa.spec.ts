@@ -59,3 +59,36 @@ test('Chromium finds no installability errors', async ({ baseURL, launchOptions 
     rmSync(profile, { recursive: true, force: true })
   }
 })
+
+test('the manifest is linked after the first paint, and the offer to install moves nothing on the screen', async ({
+  page,
+}) => {
+  await page.goto('/')
+  // index.html carries no manifest link: the browser would fetch it, and its icon, beside the
+  // screen's script. The app adds it once the screen has painted.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  )
+  const heading = page.getByRole('heading', { name: 'What are you carrying today?' })
+  const before = await heading.boundingBox()
+  const install = page.getByRole('button', { name: 'Install' })
+  // What Chromium sends when it offers installation (its prompt, stood in for), sent again until
+  // the app's start-up listens for it.
+  await expect(async () => {
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      })
+      window.dispatchEvent(offer)
+    })
+    await expect(install).toBeVisible({ timeout: 500 })
+  }).toPass()
+  // Below the screen, not above it: the writer stays where it was painted.
+  expect(await heading.boundingBox()).toEqual(before)
+  const screen = await page.locator('.page').boundingBox()
+  expect((await install.boundingBox())!.y).toBeGreaterThanOrEqual(screen!.y + screen!.height)
+  await install.click()
+  await expect(install).toHaveCount(0)
+})
