@@ -55,9 +55,14 @@ export function inlineEntryCss(): Plugin {
             `inline-entry-css: expected one entry stylesheet, found ${css.join(', ')}`,
           )
         const quoted = JSON.stringify(css[0])
-        for (const chunk of chunks)
+        const name = css[0]!.slice('assets/'.length)
+        for (const chunk of chunks) {
           if (chunk.code.includes(quoted))
             chunk.code = chunk.code.replaceAll(quoted, JSON.stringify(entry.fileName))
+          // Written any other way (a relative path, a runtime URL), it would be fetched in vain.
+          if (chunk.code.includes(name))
+            throw new Error(`inline-entry-css: ${chunk.fileName} still names ${name}`)
+        }
       },
     },
     transformIndexHtml: {

@@ -114,6 +114,8 @@ async function startProxy(
       ...incoming.headers,
       host: `127.0.0.1:${target}`,
     }
+    // The proxy reads error codes from the answer's text: it asks for it unencoded.
+    delete headers['accept-encoding']
     headers.apikey ??= anonKey
     headers.authorization ??= `Bearer ${anonKey}`
     const forward = httpRequest(

@@ -1,7 +1,7 @@
 /**
  * A Vite plugin for the build: index.html gets a small inline script that, when the address is
  * /void, asks for The Void's first page and its count and preloads The Void's screen (its chunk, the chunks it
- * imports, its CSS) at once, while the app's entry script is still loading. The first cards then wait
+ * imports) at once, while the app's entry script is still loading. The first cards then wait
  * on neither the entry's download and start nor a second round trip for the screen's code
  * (`npm run lighthouse`). The request is the app's own (src/shared/void-page-query.ts: same URL,
  * headers and timeout); src/lib/void-first-page.ts hands it to the screen. On any other address the
@@ -118,7 +118,7 @@ export function voidEarlyStart(): Plugin {
             .filter((file) => !entryCss.has(file))
             .map(href),
         })
-        // Before the entry script and the stylesheet: a classic script after a stylesheet would wait
+        // Before the entry script and any stylesheet: a classic script after a stylesheet would wait
         // for it; after the charset and viewport, which must come first.
         const at = html.indexOf('<script type="module"')
         if (at < 0) throw new Error('void-early-start: index.html has no module script')

@@ -5,7 +5,8 @@
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import type { TesterControls } from './controls'
 import { ClientGone, type Engine } from './engine'
 import { ApiError } from './errors'
@@ -315,20 +316,38 @@ function settingsFor(cache: SchemaCache, role: string): [string, string][] {
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 const GZIP_MIN_BYTES = 1024
 
+/** Off the main thread (the thread pool), which on PGlite also runs the database. */
+const gzipAsync = promisify(gzip)
+
+/** Whether an `Accept-Encoding` header takes gzip (by name or `*`, with a weight above 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  return String(header ?? '')
+    .split(',')
+    .some((part) => {
+      const [name = '', ...params] = part.split(';').map((piece) => piece.trim())
+      const weight = params.find((param) => /^q=/i.test(param))
+      return (
+        (name.toLowerCase() === 'gzip' || name === '*') &&
+        (weight === undefined || Number(weight.slice(2)) > 0)
+      )
+    })
+}
+
 /**
  * The answer's body, gzipped when the client accepts it and it is worth it, as hosted Supabase's
- * gateway sends it (a first page of The Void is about a quarter of its size compressed).
+ * gateway sends it. A body that could be gzipped says so in `Vary` either way.
  */
-function encodeBody(
+async function encodeBody(
   request: IncomingMessage,
   answer: Answer,
-): { headers: Record<string, string>; body: string | Buffer } {
-  const accepts = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''))
-  if (!accepts || Buffer.byteLength(answer.body) < GZIP_MIN_BYTES || request.method === 'HEAD')
+): Promise<{ headers: Record<string, string>; body: string | Buffer }> {
+  if (Buffer.byteLength(answer.body) < GZIP_MIN_BYTES)
     return { headers: answer.headers, body: answer.body }
+  const headers = { ...answer.headers, vary: 'Accept-Encoding' }
+  if (!acceptsGzip(request.headers['accept-encoding'])) return { headers, body: answer.body }
   return {
-    headers: { ...answer.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
-    body: gzipSync(answer.body, { level: 6 }),
+    headers: { ...headers, 'content-encoding': 'gzip' },
+    body: await gzipAsync(answer.body, { level: 6 }),
   }
 }
 
@@ -350,8 +369,10 @@ export function createHandler(context: HttpContext) {
       if (!response.writableFinished) gone.abort()
     })
 
+    let sent = false
     const send = (answer: Answer) => {
-      if (response.headersSent || request.socket.destroyed) return
+      if (sent || response.headersSent || request.socket.destroyed) return
+      sent = true
       status = answer.status
       // The tester controls are for the tester's own tools and the app's own lab: no page of any
       // other origin may read them.
@@ -360,13 +381,24 @@ export function createHandler(context: HttpContext) {
         : isControl && !isLabProbe
           ? {}
           : CORS
-      const { headers, body } = encodeBody(request, answer)
-      response.writeHead(answer.status, {
-        ...cors,
-        ...headers,
-        ...(cors['vary'] && headers['vary'] ? { vary: `${cors['vary']}, ${headers['vary']}` } : {}),
-      })
-      response.end(body)
+      const write = ({
+        headers,
+        body,
+      }: {
+        headers: Record<string, string>
+        body: string | Buffer
+      }) => {
+        if (response.headersSent || request.socket.destroyed) return
+        response.writeHead(answer.status, {
+          ...cors,
+          ...headers,
+          ...(cors['vary'] && headers['vary']
+            ? { vary: `${cors['vary']}, ${headers['vary']}` }
+            : {}),
+        })
+        response.end(body)
+      }
+      encodeBody(request, answer).then(write, () => write(answer))
     }
     const drop = () => {
       status = 0

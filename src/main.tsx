@@ -5,7 +5,7 @@ import { startLab } from './app/lab-entry'
 import { createAppRouter } from './app/router'
 import './styles.css'
 // Every screen's stylesheet is part of the app's own, which the build writes into index.html
-// (scripts/inline-entry-css.ts): a screen or notice then adds no stylesheet as it opens, which would
+// (scripts/first-paint-html.ts): a screen or notice then adds no stylesheet as it opens, which would
 // restyle the whole page in one long task (issue 16). Only the network lab's stays its own.
 import './components/app-notices.css'
 import './components/dialog.css'
@@ -20,6 +20,7 @@ const FIRST_PAGE_WAIT_MS = 500
 // Before React renders: on /void the feed's first request runs while the app and the route load, and
 // the first render waits a moment for it, so the wall comes in React's first commit. Dynamic imports
 // keep the feed's code out of the writer's first paint (the size budget).
+const waitUntil = performance.now() + FIRST_PAGE_WAIT_MS
 const firstFeed =
   location.pathname === '/void'
     ? import('./lib/void-first-page')
@@ -28,7 +29,7 @@ const firstFeed =
           return import('./features/void/void-feed')
         })
         .then(({ loadVoidFeedBeforeFirstRender }) =>
-          loadVoidFeedBeforeFirstRender(FIRST_PAGE_WAIT_MS),
+          loadVoidFeedBeforeFirstRender(Math.max(0, waitUntil - performance.now())),
         )
         .catch((error: unknown) => console.error('The Void could not be read early', error))
     : null

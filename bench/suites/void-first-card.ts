@@ -146,7 +146,7 @@ export async function run(): Promise<void> {
       `feed bytes transferred      ${(bytes.feed / 1024).toFixed(1)} KiB in ${bytes.feedRequests} REST request(s) (one page of 50 + the total, preflight included)`,
     )
     console.log(
-      `all bytes transferred       ${(bytes.all / 1024).toFixed(1)} KiB (app shell, The Void's chunk and CSS, feed)`,
+      `all bytes transferred       ${(bytes.all / 1024).toFixed(1)} KiB (app shell, The Void's chunk, feed)`,
     )
   } finally {
     await app.close()

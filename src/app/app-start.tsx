@@ -59,7 +59,8 @@ function useOnlineStatus() {
   }, [setOnline])
 }
 
-/** Runs the start-up and shows the offline line, then the update notice, then the install affordance. */
+/** Runs the start-up and shows the offline line, then the update notice (the install affordance is
+ * its own part: root-layout renders it out of the screen's flow). */
 export function AppStart() {
   useServiceWorker()
   useOnlineStatus()

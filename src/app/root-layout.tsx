@@ -60,8 +60,8 @@ export function RootLayout() {
       <div className="page" ref={pageRef}>
         <Outlet />
       </div>
-      {/* Below the screen: the browser offers installation after the first paint, and a line
-          appearing above the screen would push it down (a layout shift). */}
+      {/* Out of the screen's flow (fixed at its bottom corner): the browser offers installation
+          after the first paint, and a line appearing above the screen would push it down. */}
       <Suspense fallback={null}>
         <InstallPrompt />
       </Suspense>

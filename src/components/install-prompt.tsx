@@ -60,7 +60,10 @@ export function InstallPrompt() {
     return (
       <div className="install-prompt">
         <button type="button" className="install-prompt__button" onClick={() => void install()}>
-          Install
+          <span className="install-prompt__icon" aria-hidden="true">
+            ⤓
+          </span>
+          <span className="install-prompt__label">Install</span>
         </button>
       </div>
     )

@@ -24,7 +24,7 @@ describe('the build', () => {
     // The help screen is its own chunk, precached so it opens offline (PRODUCT.md 17); its styles
     // are in index.html.
     expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.js"/)
-    expect(read('index.html')).toContain('.help')
+    expect(read('index.html')).toContain('.help__')
   })
 
   it('carries the app’s styles in index.html: no stylesheet to wait for, none added by a screen', () => {
@@ -32,7 +32,14 @@ describe('the build', () => {
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
     const style = /<style>([\s\S]+?)<\/style>/.exec(html)?.[1] ?? ''
     // The app's own, The Void's cards, the notices and the dialog: every screen's but the lab's.
-    for (const rule of ['--bg:', '.void-card', '.pending-offers', '.dialog'])
+    for (const rule of [
+      '--bg:',
+      '.void-card__',
+      '.install-prompt',
+      'dialog.dialog',
+      '.help__',
+      '.sanctuary',
+    ])
       expect(style, rule).toContain(rule)
     expect(style).not.toContain('lab-panel')
     const css = readdirSync(new URL('../../dist/assets/', import.meta.url)).filter((file) =>

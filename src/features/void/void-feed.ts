@@ -66,27 +66,29 @@ export function loadVoidFeed(): Promise<void> {
   return firstPageInFlight
 }
 
-/** Set by {@link loadVoidFeedBeforeFirstRender}: the screen's arrival then loads nothing again. */
-let loadedBeforeRender = false
+/** When {@link loadVoidFeedBeforeFirstRender} last loaded the feed (ms since the epoch). */
+let loadedBeforeRenderAt = 0
+/** For that long, the screen's arrival takes the start's load as its own (as the early request). */
+const START_LOAD_FRESH_MS = 10_000
 
 /**
  * When the app opens on The Void: starts loading the first page before React first renders, and
- * resolves when it is in or after `waitMs`, whichever comes first. The first render then shows the
- * wall at once, rather than "Loading thoughts..." and the wall one render later; a slow network only
- * delays the loading line by `waitMs`. The screen's arrival does not load the feed a second time.
+ * resolves when it is in or after `waitMs`, whichever comes first, or at once when the feed kept on
+ * this device is already on the wall (stale while revalidate). The first render then shows the wall
+ * rather than "Loading thoughts..." and the wall one render later; a slow network only delays the
+ * first paint by `waitMs`. The screen's arrival soon after does not load the feed a second time.
  */
 export function loadVoidFeedBeforeFirstRender(waitMs: number): Promise<void> {
-  loadedBeforeRender = true
+  loadedBeforeRenderAt = Date.now()
   const loading = loadVoidFeed()
+  if (useAppStore.getState().voidFeed.status === 'ready') return Promise.resolve()
   return Promise.race([loading, new Promise<void>((resolve) => setTimeout(resolve, waitMs))])
 }
 
-/** Loads the first page as the screen arrives, unless the app's start already has (or is). */
+/** Loads the first page as the screen arrives, unless the app's start just has (or is). */
 export function loadVoidFeedOnArrival(): Promise<void> {
-  if (loadedBeforeRender) {
-    loadedBeforeRender = false
+  if (Date.now() - loadedBeforeRenderAt < START_LOAD_FRESH_MS)
     return firstPageInFlight ?? Promise.resolve()
-  }
   return loadVoidFeed()
 }
 

@@ -673,6 +673,11 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
       const path = `/rest/v1/${TABLE}?select=*&order=created_at.desc`
       const plain = await rawGet(path)
       expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.headers.vary).toContain('Accept-Encoding')
+      // A client that refuses gzip by weight gets it plain too.
+      const refused = await rawGet(path, 'gzip;q=0, identity')
+      expect(refused.headers['content-encoding']).toBeUndefined()
+      expect(refused.body.equals(plain.body)).toBe(true)
       const rows = JSON.parse(plain.body.toString('utf8')) as unknown[]
       expect(rows).toHaveLength(40)
       const zipped = await rawGet(path, 'gzip, deflate, br')

@@ -148,12 +148,36 @@ describe('the first page before the first render (issue 16)', () => {
     await loadVoidFeedBeforeFirstRender(500)
     expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
     await loadVoidFeedOnArrival()
+    // React's development mode runs the screen's effect twice: still one request.
+    await loadVoidFeedOnArrival()
     expect(api.fetchVoidPage).toHaveBeenCalledTimes(1)
     // A later arrival (the visitor came back to The Void) loads it again.
-    api.fetchVoidPage.mockResolvedValueOnce({ rows: page(121, 50), total: 121, cachedAt: null })
-    await loadVoidFeedOnArrival()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 11_000)
+      api.fetchVoidPage.mockResolvedValueOnce({ rows: page(121, 50), total: 121, cachedAt: null })
+      await loadVoidFeedOnArrival()
+    } finally {
+      vi.useRealTimers()
+    }
     expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
     expect(useAppStore.getState().voidFeed.total).toBe(121)
+  })
+
+  it('does not wait when the feed kept on this device is on the wall already', async () => {
+    cache.stored = { thoughts: page(80, 50), total: 80, fetchedAt: '2025-01-05T10:00:00.000Z' }
+    // The network is slow: the kept feed is painted at once, and refreshed when it answers.
+    let answer: (value: VoidPage) => void = () => {}
+    api.fetchVoidPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    let waited = false
+    void loadVoidFeedBeforeFirstRender(60_000).then(() => (waited = true))
+    await Promise.resolve()
+    expect(waited).toBe(true)
+    expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 80 })
+    answer({ rows: page(81, 50), total: 81, cachedAt: null })
+    await loadVoidFeedOnArrival()
+    expect(useAppStore.getState().voidFeed.total).toBe(81)
+    expect(api.fetchVoidPage).toHaveBeenCalledTimes(1)
   })
 
   it('waits no longer than asked: the screen renders "loading", and the answer still lands once', async () => {
