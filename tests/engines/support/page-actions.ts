@@ -17,7 +17,13 @@ export async function waitUntil<A = undefined>(
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await session.run(check, arg as A).catch(() => false)) return
-    if (Date.now() > deadline) throw new Error(`${session.name}: timed out waiting for ${what}`)
+    if (Date.now() > deadline) {
+      // What the page showed instead, for the one reading a failed run's log.
+      const shown = await session
+        .run(() => `${location.href}\n${document.body?.innerText ?? ''}`)
+        .catch((error: unknown) => `(the page could not be read: ${String(error)})`)
+      throw new Error(`${session.name}: timed out waiting for ${what}; the page showed:\n${shown}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
 }
