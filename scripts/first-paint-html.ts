@@ -10,14 +10,7 @@
  */
 import type { Plugin } from 'vite'
 import { MANIFEST_HREF } from '../src/app/web-manifest'
-
-interface BundleChunk {
-  type: 'chunk'
-  fileName: string
-  isEntry: boolean
-  code: string
-  viteMetadata?: { importedCss: Set<string> }
-}
+import type { BundleChunk } from './void-early-start'
 
 interface BundleAsset {
   type: 'asset'

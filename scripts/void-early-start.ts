@@ -20,12 +20,14 @@ import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/shared/void-rest'
 /** The screen whose code is preloaded, as the router imports it. */
 const SCREEN_MODULE = 'src/features/void/void-screen.tsx'
 
-interface BundleChunk {
+/** What the build plugins read of an output chunk (scripts/first-paint-html.ts too). */
+export interface BundleChunk {
   type: 'chunk'
   fileName: string
   isEntry: boolean
   facadeModuleId: string | null
   imports: string[]
+  code: string
   viteMetadata?: { importedCss: Set<string> }
 }
 
