@@ -137,6 +137,75 @@ test('cards of the first screenful fade in 150 ms apart, the first after 100 ms'
     expect(below).toMatchObject({ delay: '0s', name: 'none' })
 })
 
+/**
+ * A wall of 100 (seeded in one statement, newest first is the highest id: the pages hold Thought
+ * 99–50 and 49–0), scrolled until the first page is all in; helpers for a later page's entrance.
+ */
+async function wallOfTwoPages(page: Page) {
+  await seedThoughts(Array.from({ length: 100 }, (_, i) => ({ text: `Thought ${i}` })))
+  await page.goto('/void')
+  const card = (n: number) =>
+    page.locator('article', { hasText: new RegExp(`^Thought ${n}(?!\\d)`) })
+  /** Scrolls to `offset` px from the wall's end (negative: above it) until card `n` is in the page. */
+  const scrollUntil = async (offset: number, n: number) => {
+    await expect(async () => {
+      await page.evaluate((from) => {
+        const end = document.querySelector('.void-wall__end')!.getBoundingClientRect().top + scrollY
+        scrollTo(0, end - innerHeight + from)
+      }, offset)
+      await expect(card(n)).toBeAttached({ timeout: 500 })
+    }).toPass()
+  }
+  /** How the second page's cards in the page came in, from Thought 49 down to Thought `to`. */
+  const secondPage = (to: number) =>
+    page.locator('article[data-thought-id]').evaluateAll(
+      (all, last) =>
+        all.flatMap((article) => {
+          const n = Number(/^Thought (\d+)/.exec(article.textContent ?? '')?.[1])
+          if (n < last || n > 49) return []
+          return [
+            {
+              name: getComputedStyle(article).animationName,
+              onScreen: article.getBoundingClientRect().top < innerHeight,
+            },
+          ]
+        }),
+      to,
+    )
+  await expect(card(99)).toBeVisible()
+  // 2000 px short of the end (the next page is asked for at 1500 px): the first page's last card.
+  await scrollUntil(-2000, 50)
+  return { card, scrollUntil, secondPage }
+}
+
+test('a later page that comes in below the screen does not fade (it would play unseen)', async ({
+  page,
+}) => {
+  const { card, scrollUntil, secondPage } = await wallOfTwoPages(page)
+  // 1000 px short of the end: the next page is asked for and comes in below the screen.
+  await scrollUntil(-1000, 49)
+  await expect(card(25)).toBeAttached()
+  const entrances = await secondPage(25)
+  expect(entrances).toHaveLength(25)
+  for (const entrance of entrances) expect(entrance).toEqual({ name: 'none', onScreen: false })
+})
+
+test('a later page that comes in on the screen fades in', async ({ page }) => {
+  const { card, secondPage } = await wallOfTwoPages(page)
+  // At the bottom of the page: the next page's first cards come in on the screen, below the wall's end.
+  await expect(async () => {
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight))
+    await expect(card(49)).toBeAttached({ timeout: 500 })
+  }).toPass()
+  await expect(card(25)).toBeAttached()
+  const entrances = await secondPage(25)
+  const seen = entrances.filter((entrance) => entrance.onScreen)
+  expect(seen.length).toBeGreaterThan(0)
+  for (const entrance of seen) expect(entrance.name).toBe('void-card-in')
+  for (const entrance of entrances.filter((entrance) => !entrance.onScreen))
+    expect(entrance.name).toBe('none')
+})
+
 test('reduced motion turns the entrance off', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await seedThoughts([{ text: 'Still' }])

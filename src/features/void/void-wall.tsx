@@ -10,8 +10,10 @@
  * only once the slices are in, so a swapped chunk's height is its whole height.
  *
  * The first screenful fades in one card after another (first after 100 ms, then 150 ms apart); later
- * cards fade in without a cascade; a chunk shown again does not animate. Reduced motion: no animation
- * (void.css). The fade is a CSS animation: it needs no script once the card is in the page.
+ * cards that come in on the screen fade in without a cascade, cards that come in off it (below the
+ * first screenful, a later page) are simply there; a chunk shown again does not animate. Reduced
+ * motion: no animation (void.css). The fade is a CSS animation: it needs no script once the card is in
+ * the page.
  */
 import {
   memo,
@@ -247,23 +249,61 @@ export function VoidWall({
   const [firstChunkCount] = useState(() => Math.ceil((thoughts.length - head) / CHUNK_SIZE))
 
   // Before each paint: cards of the first screenful get their delays, in order; the first card below
-  // the screen ends the cascade. Cards of the first page below it do not fade: the fade would play
-  // unseen, each card on a compositing layer of its own while it lasts, and the frames that add the
-  // next slices would pay for every one of them (issue 16, no long task while the cards come).
+  // the screen ends the cascade. A card that enters off the screen does not fade: not the first
+  // page's cards below the cascade, nor a later page's cards (asked for 1500 px before the end is
+  // reached, they come in below the screen). The fade would play unseen, each card on a compositing
+  // layer of its own while it lasts, and the frames that add the next slices would pay for every one
+  // of them (issue 16: no long task while the cards come).
   const cascade = useRef({ index: 0, over: false, given: new WeakSet<Element>() })
+  const entering = useRef<{ cards: HTMLElement[]; frame: number | null }>({
+    cards: [],
+    frame: null,
+  })
   useLayoutEffect(() => {
     const wall = wallRef.current
     const state = cascade.current
     if (!wall) return
-    for (const card of wall.querySelectorAll<HTMLElement>('.void-card--stagger')) {
+    for (const card of wall.querySelectorAll<HTMLElement>(
+      '.void-card--stagger, .void-card--appear',
+    )) {
       if (state.given.has(card)) continue
       state.given.add(card)
+      if (card.classList.contains('void-card--appear')) {
+        entering.current.cards.push(card)
+        continue
+      }
       // Only while the cascade lasts is the card's place read (a layout).
       if (!state.over && card.getBoundingClientRect().top >= window.innerHeight) state.over = true
       if (state.over) card.style.animationName = 'none'
       else card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
     }
+    // A later card's place is read in the coming frame, before it is painted: the layout is the one
+    // that frame makes anyway, and is not counted in the slice's time (which sizes the next slice).
+    const pending = entering.current
+    if (pending.cards.length === 0 || pending.frame !== null) return
+    pending.frame = requestAnimationFrame(() => {
+      pending.frame = null
+      const cards = pending.cards.splice(0)
+      // Cards come in page order: once one is below the screen, every later one is too.
+      let belowScreen = false
+      for (const card of cards) {
+        if (!card.isConnected) continue
+        if (!belowScreen) {
+          const { top, bottom } = card.getBoundingClientRect()
+          belowScreen = top >= window.innerHeight
+          if (!belowScreen && bottom > 0) continue
+        }
+        card.style.animationName = 'none'
+      }
+    })
   }, [shown])
+  useEffect(
+    () => () => {
+      const { frame } = entering.current
+      if (frame !== null) cancelAnimationFrame(frame)
+    },
+    [],
+  )
 
   // Re-observed after each page, so an end still in reach asks again for the page after it (once
   // the page's slices are in: until then the end is near only because cards are still coming).

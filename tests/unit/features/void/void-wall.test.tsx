@@ -35,14 +35,18 @@ async function oneSlice() {
   )
 }
 
+/** How far the page is scrolled down, in px. */
+let scrolled = 0
+
 beforeEach(() => {
+  scrolled = 0
   vi.stubGlobal('innerHeight', SCREEN_HEIGHT)
   // A layout: a card's top is its place among the cards; the wall ends below its last card.
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const place = (element: Element) =>
       [...document.querySelectorAll('article')].indexOf(element as HTMLElement)
     const count = document.querySelectorAll('article').length
-    const top = this.tagName === 'ARTICLE' ? place(this) * CARD_HEIGHT : 0
+    const top = this.tagName === 'ARTICLE' ? place(this) * CARD_HEIGHT - scrolled : -scrolled
     const height = this.tagName === 'ARTICLE' ? CARD_HEIGHT : count * CARD_HEIGHT
     return DOMRect.fromRect({ x: 0, y: top, width: 400, height })
   })
@@ -85,6 +89,46 @@ describe('The wall', () => {
     const names = cards(container).map((card) => card.style.animationName)
     expect(names.slice(0, 4)).toEqual(['', '', '', ''])
     expect(names.slice(4)).toEqual(Array(26).fill('none'))
+  })
+
+  it('fades a later page’s cards in only where they can be seen', async () => {
+    const { container, rerender } = render(
+      <VoidWall thoughts={rows(25)} canLoadMore onNearEnd={() => {}} />,
+    )
+    await nextFrames(10)
+    // Scrolled to the end: the last card's top is 200 px down the 800 px screen.
+    scrolled = 24 * CARD_HEIGHT - 200
+    rerender(
+      <VoidWall thoughts={[...rows(25), ...rows(10, 25)]} canLoadMore onNearEnd={() => {}} />,
+    )
+    await nextFrames(10)
+    const later = cards(container).slice(25)
+    expect(later).toHaveLength(10)
+    expect(later.every((card) => card.matches('.void-card--appear'))).toBe(true)
+    // The next page's first two cards (tops 400 and 600 px) enter on the screen and fade; the rest
+    // enter below it.
+    expect(later.map((card) => card.style.animationName)).toEqual([
+      '',
+      '',
+      ...Array(8).fill('none'),
+    ])
+  })
+
+  it('lets a page that comes in below the screen simply be there', async () => {
+    const { container, rerender } = render(
+      <VoidWall thoughts={rows(50)} canLoadMore onNearEnd={() => {}} />,
+    )
+    await nextFrames(20)
+    rerender(
+      <VoidWall thoughts={[...rows(50), ...rows(50, 50)]} canLoadMore onNearEnd={() => {}} />,
+    )
+    await nextFrames(20)
+    expect(cards(container)).toHaveLength(100)
+    expect(
+      cards(container)
+        .slice(50)
+        .map((card) => card.style.animationName),
+    ).toEqual(Array(50).fill('none'))
   })
 
   it('asks for the next page only once the page’s cards are all in', async () => {
