@@ -184,11 +184,36 @@ function afterNextFrame(run: () => void): () => void {
 }
 
 /**
- * How many of the rows below the revealed ones are rendered: a slice at first (more, before the first
- * paint, until the wall reaches below the screen), then a slice a frame until all are in. Each later
- * slice is sized from the time the last one took, so a slow device gets smaller slices.
+ * Whether the wall's end is within `LOAD_MARGIN` below the screen (always, where the browser has no
+ * IntersectionObserver).
  */
-function useSlices(total: number, wallRef: RefObject<HTMLDivElement | null>) {
+function useEndNear(endRef: RefObject<HTMLDivElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  useEffect(() => {
+    const end = endRef.current
+    if (!end || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const latest = entries.at(-1)
+        if (latest) setNear(latest.isIntersecting)
+      },
+      { rootMargin: LOAD_MARGIN },
+    )
+    observer.observe(end)
+    return () => observer.disconnect()
+  }, [endRef])
+  return near
+}
+
+/**
+ * How many of the rows below the revealed ones are rendered: a slice at first (more, before the first
+ * paint, until the wall reaches below the screen), then a slice a frame while the wall's end is
+ * `near` the screen, until all are in. Rows far below wait until the reader scrolls toward them: a
+ * page of 50 is mostly below the screen, and rendering it all at once cost the main thread most of
+ * the start (issue 16). Each later slice is sized from the time the last one took, so a slow device
+ * gets smaller slices.
+ */
+function useSlices(total: number, wallRef: RefObject<HTMLDivElement | null>, near: boolean) {
   const [rendered, setRendered] = useState(() => Math.min(total, SLICE_SIZE))
   const filling = useRef(true)
   const slice = useRef(SLICE_SIZE)
@@ -204,7 +229,7 @@ function useSlices(total: number, wallRef: RefObject<HTMLDivElement | null>) {
     setRendered((count) => count + SLICE_SIZE)
   }, [rendered, settled, wallRef])
   useEffect(() => {
-    if (settled || filling.current) return
+    if (settled || filling.current || !near) return
     return afterNextFrame(() => {
       const startedAt = performance.now()
       // Rendered and committed in this task, so its time is the slice's own.
@@ -216,7 +241,7 @@ function useSlices(total: number, wallRef: RefObject<HTMLDivElement | null>) {
         Math.max(1, Math.round((slice.current * SLICE_BUDGET_MS) / took)),
       )
     })
-  }, [rendered, settled, total])
+  }, [rendered, settled, total, near])
   return { rendered: Math.min(rendered, total), settled }
 }
 
@@ -238,8 +263,9 @@ export function VoidWall({
   const wallRef = useRef<HTMLDivElement>(null)
   const endRef = useRef<HTMLDivElement>(null)
   const observe = useNearViewport()
+  const near = useEndNear(endRef)
   const head = Math.min(revealed, thoughts.length)
-  const { rendered, settled } = useSlices(thoughts.length - head, wallRef)
+  const { rendered, settled } = useSlices(thoughts.length - head, wallRef, near)
   const shown = useMemo(
     () => (settled ? thoughts : thoughts.slice(0, head + rendered)),
     [thoughts, head, rendered, settled],
@@ -305,20 +331,11 @@ export function VoidWall({
     [],
   )
 
-  // Re-observed after each page, so an end still in reach asks again for the page after it (once
-  // the page's slices are in: until then the end is near only because cards are still coming).
+  // The next page, once this one's rows are all in and the end is still near (after each page too,
+  // so an end still in reach asks for the page after it).
   useEffect(() => {
-    const end = endRef.current
-    if (!end || !canLoadMore || !settled || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onNearEnd()
-      },
-      { rootMargin: LOAD_MARGIN },
-    )
-    observer.observe(end)
-    return () => observer.disconnect()
-  }, [canLoadMore, onNearEnd, thoughts.length, settled])
+    if (near && settled && canLoadMore) onNearEnd()
+  }, [near, settled, canLoadMore, onNearEnd, thoughts.length])
 
   return (
     <div className="void-wall" ref={wallRef}>
