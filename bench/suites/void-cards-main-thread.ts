@@ -13,14 +13,15 @@ import { cpus, loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
 import { median, openVoidBenchApp, startVoidBackend } from '../void-support'
 
-export const name = 'The Void: long tasks while 50 cards appear, at 4× CPU slowdown'
+export const name =
+  'The Void: long tasks while cards appear (first screen, then scrolling to 100), at 4× CPU slowdown'
 
 const THOUGHTS = 200
 /** Thoughts per page of the wall. */
 const PAGE = 50
 const RUNS = Number(process.env.RUNS ?? 5)
 const CPU_SLOWDOWN = 4
-/** After the 50th card is in the page: the longest entrance (first card's delay + cascade + fade). */
+/** After the last card is in the page: the longest entrance (first card's delay + cascade + fade). */
 const SETTLE_MS = 100 + 150 * 12 + 600 + 400
 
 interface LongTask {

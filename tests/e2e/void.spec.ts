@@ -120,20 +120,34 @@ test('cards of the first screenful fade in 150 ms apart, the first after 100 ms'
   await expect(cards(page).first()).toBeVisible()
   // The cards after the first screenful come in slices, while the wall's end is near the screen.
   await expect(cards(page).nth(9)).toBeAttached()
-  const delays = await cards(page).evaluateAll((all) =>
-    all.map((card) => ({
-      delay: getComputedStyle(card).animationDelay,
-      name: getComputedStyle(card).animationName,
-      onScreen: card.getBoundingClientRect().top < innerHeight,
-    })),
-  )
-  const onScreen = delays.filter((d) => d.onScreen)
-  expect(onScreen.length).toBeGreaterThanOrEqual(2)
-  expect(onScreen.map((d) => d.delay)).toEqual(onScreen.map((_, i) => `${(100 + 150 * i) / 1000}s`))
-  expect(onScreen.map((d) => d.name)).toEqual(onScreen.map(() => 'void-card-in'))
-  // Below the first screen nothing waits for a long cascade, and no fade plays unseen.
-  for (const below of delays.filter((d) => !d.onScreen))
-    expect(below).toMatchObject({ delay: '0s', name: 'none' })
+  // Read in a frame, as a card's fade is decided before the frame that first paints it.
+  const read = () =>
+    cards(page).evaluateAll(
+      (all) =>
+        new Promise<{ delay: string; name: string; onScreen: boolean }[]>((resolve) =>
+          requestAnimationFrame(() =>
+            resolve(
+              all.map((card) => ({
+                delay: getComputedStyle(card).animationDelay,
+                name: getComputedStyle(card).animationName,
+                onScreen: card.getBoundingClientRect().top < innerHeight,
+              })),
+            ),
+          ),
+        ),
+    )
+  await expect(async () => {
+    const delays = await read()
+    const onScreen = delays.filter((d) => d.onScreen)
+    expect(onScreen.length).toBeGreaterThanOrEqual(2)
+    expect(onScreen.map((d) => d.delay)).toEqual(
+      onScreen.map((_, i) => `${(100 + 150 * i) / 1000}s`),
+    )
+    expect(onScreen.map((d) => d.name)).toEqual(onScreen.map(() => 'void-card-in'))
+    // Below the first screen nothing waits for a long cascade, and no fade plays unseen.
+    for (const below of delays.filter((d) => !d.onScreen))
+      expect(below).toMatchObject({ delay: '0s', name: 'none' })
+  }).toPass()
 })
 
 /**
@@ -147,7 +161,11 @@ async function wallOfTwoPages(page: Page) {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(
-    (url) => url.pathname.endsWith('/void_thoughts') && url.searchParams.has('or'),
+    // The feed's next page (the live wall's ask for newer rows has the other order).
+    (url) =>
+      url.pathname.endsWith('/void_thoughts') &&
+      url.searchParams.has('or') &&
+      url.searchParams.get('order') === 'created_at.desc,id.desc',
     async (route) => {
       asked = true
       await held

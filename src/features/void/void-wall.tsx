@@ -6,12 +6,13 @@
  *
  * Cards are added in slices so no task of the main thread grows long (bench/suites/
  * void-cards-main-thread.ts): the first screenful in the first paint, whatever the cards' heights,
- * then a few cards a frame until the page is in. Chunks are swapped, and the next page asked for,
- * only once the slices are in, so a swapped chunk's height is its whole height.
+ * then a few cards a frame while the wall's end is within 1500 px below the screen; the rest of a page
+ * comes as the reader scrolls toward it. Chunks are swapped, and the next page asked for, only once
+ * a page's slices are in, so a swapped chunk's height is its whole height.
  *
  * The first screenful fades in one card after another (first after 100 ms, then 150 ms apart); later
  * cards that come in on the screen fade in without a cascade, cards that come in off it (below the
- * first screenful, a later page) are simply there; a chunk shown again does not animate. Reduced
+ * screen, as a later page's do) are simply there; a chunk shown again does not animate. Reduced
  * motion: no animation (void.css). The fade is a CSS animation: it needs no script once the card is in
  * the page.
  */
@@ -185,7 +186,9 @@ function afterNextFrame(run: () => void): () => void {
 
 /**
  * Whether the wall's end is within `LOAD_MARGIN` below the screen (always, where the browser has no
- * IntersectionObserver).
+ * IntersectionObserver). Not while the page is hidden: the browser sends an observer no report then,
+ * so a `near` kept from before would let slices and pages come on and on unseen; shown again, the end
+ * is observed afresh, which always brings a first report.
  */
 function useEndNear(endRef: RefObject<HTMLDivElement | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
@@ -195,12 +198,21 @@ function useEndNear(endRef: RefObject<HTMLDivElement | null>): boolean {
     const observer = new IntersectionObserver(
       (entries) => {
         const latest = entries.at(-1)
-        if (latest) setNear(latest.isIntersecting)
+        if (latest) setNear(latest.isIntersecting && document.visibilityState !== 'hidden')
       },
       { rootMargin: LOAD_MARGIN },
     )
     observer.observe(end)
-    return () => observer.disconnect()
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') return setNear(false)
+      observer.unobserve(end)
+      observer.observe(end)
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      observer.disconnect()
+    }
   }, [endRef])
   return near
 }
@@ -294,14 +306,16 @@ export function VoidWall({
     )) {
       if (state.given.has(card)) continue
       state.given.add(card)
-      if (card.classList.contains('void-card--appear')) {
-        entering.current.cards.push(card)
-        continue
+      // Only while the cascade lasts is the card's place read here (a layout); after it, a first
+      // page's card comes in like a later one.
+      if (card.classList.contains('void-card--stagger') && !state.over) {
+        if (card.getBoundingClientRect().top < window.innerHeight) {
+          card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
+          continue
+        }
+        state.over = true
       }
-      // Only while the cascade lasts is the card's place read (a layout).
-      if (!state.over && card.getBoundingClientRect().top >= window.innerHeight) state.over = true
-      if (state.over) card.style.animationName = 'none'
-      else card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
+      entering.current.cards.push(card)
     }
     // A later card's place is read in the coming frame, before it is painted: the layout is the one
     // that frame makes anyway, and is not counted in the slice's time (which sizes the next slice).
@@ -309,33 +323,32 @@ export function VoidWall({
     if (pending.cards.length === 0 || pending.frame !== null) return
     pending.frame = requestAnimationFrame(() => {
       pending.frame = null
-      const cards = pending.cards.splice(0)
-      // Cards come in page order: once one is below the screen, every later one is too.
-      let belowScreen = false
-      for (const card of cards) {
-        if (!card.isConnected) continue
-        if (!belowScreen) {
-          const { top, bottom } = card.getBoundingClientRect()
-          belowScreen = top >= window.innerHeight
-          if (!belowScreen && bottom > 0) continue
-        }
-        card.style.animationName = 'none'
-      }
+      const cards = pending.cards.splice(0).filter((card) => card.isConnected)
+      // Every place is read before any card changes, so the frame lays the page out once.
+      const unseen = cards.filter((card) => {
+        const { top, bottom } = card.getBoundingClientRect()
+        return top >= window.innerHeight || bottom <= 0
+      })
+      for (const card of unseen) card.style.animationName = 'none'
     })
   }, [shown])
   useEffect(
     () => () => {
-      const { frame } = entering.current
-      if (frame !== null) cancelAnimationFrame(frame)
+      // Kept for the next mount (React's StrictMode mounts twice in development): its frame asks again.
+      const pending = entering.current
+      if (pending.frame !== null) cancelAnimationFrame(pending.frame)
+      pending.frame = null
     },
     [],
   )
 
-  // The next page, once this one's rows are all in and the end is still near (after each page too,
-  // so an end still in reach asks for the page after it).
+  // The next page, once this one's rows are all in and the end is still near (after each page, or a
+  // new first page, too: an end still in reach asks for the page after it). `onNearEnd` must be safe
+  // to call again while a page is on its way. Without IntersectionObserver no page is asked for.
   useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return
     if (near && settled && canLoadMore) onNearEnd()
-  }, [near, settled, canLoadMore, onNearEnd, thoughts.length])
+  }, [near, settled, canLoadMore, onNearEnd, thoughts])
 
   return (
     <div className="void-wall" ref={wallRef}>

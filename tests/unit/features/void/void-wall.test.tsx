@@ -1,4 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react'
+import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { VoidWall } from '../../../../src/features/void/void-wall'
 import type { VoidThought } from '../../../../src/shared/void-rest'
@@ -50,6 +51,8 @@ class LayoutIntersectionObserver {
     LayoutIntersectionObserver.all.delete(this)
   }
   report(elements: Element[] = [...this.last.keys()]) {
+    // A hidden page's observers get no report.
+    if (document.visibilityState === 'hidden') return
     const changed: IntersectionObserverEntry[] = []
     for (const target of elements) {
       const { top, bottom } = target.getBoundingClientRect()
@@ -203,6 +206,81 @@ describe('The wall', () => {
     const later = cards(container).slice(50)
     expect(later.length).toBeGreaterThan(0)
     expect(later.map((card) => card.style.animationName)).toEqual(Array(later.length).fill('none'))
+  })
+
+  it('asks for the next page once, when the page is all in and its end near the screen', async () => {
+    const onNearEnd = vi.fn()
+    const { container, rerender } = render(
+      <VoidWall thoughts={rows(50)} canLoadMore onNearEnd={onNearEnd} />,
+    )
+    await nextFrames(10)
+    expect(onNearEnd).not.toHaveBeenCalled()
+    await scrollThrough(container, 50)
+    await nextFrames(2)
+    expect(onNearEnd).toHaveBeenCalledTimes(1)
+    // While the page is on its way (nothing can be loaded), no second ask; then the page comes.
+    rerender(<VoidWall thoughts={rows(50)} canLoadMore={false} onNearEnd={onNearEnd} />)
+    await nextFrames(2)
+    rerender(<VoidWall thoughts={rows(100)} canLoadMore onNearEnd={onNearEnd} />)
+    await nextFrames(10)
+    expect(onNearEnd).toHaveBeenCalledTimes(1)
+  })
+
+  it('adds no card and asks for no page while the page is hidden', async () => {
+    const onNearEnd = vi.fn()
+    let visibility: DocumentVisibilityState = 'visible'
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility)
+    const hide = (state: DocumentVisibilityState) => {
+      visibility = state
+      act(() => void document.dispatchEvent(new Event('visibilitychange')))
+    }
+    const { container } = render(<VoidWall thoughts={rows(50)} canLoadMore onNearEnd={onNearEnd} />)
+    await nextFrames(2)
+    // Hidden right after a scroll toward the end: the browser reports nothing more.
+    scrolled = cards(container).length * CARD_HEIGHT - SCREEN_HEIGHT
+    await nextFrames(1)
+    hide('hidden')
+    const shown = cards(container).length
+    await nextFrames(10)
+    expect(cards(container)).toHaveLength(shown)
+    expect(onNearEnd).not.toHaveBeenCalled()
+    // Shown again: the end is near, so the page's rows come, then the next page is asked for.
+    hide('visible')
+    await scrollThrough(container, 50)
+    await nextFrames(2)
+    expect(cards(container)).toHaveLength(50)
+    expect(onNearEnd).toHaveBeenCalledTimes(1)
+  })
+
+  it('decides each later card’s fade under StrictMode too (effects mounted twice)', async () => {
+    const thoughts = [...rows(2, 1000), ...rows(25)]
+    const { container, rerender } = render(
+      <StrictMode>
+        <VoidWall thoughts={thoughts} revealed={2} canLoadMore onNearEnd={() => {}} />
+      </StrictMode>,
+    )
+    await scrollThrough(container, 27)
+    scrolled = 0
+    await nextFrames(2)
+    rerender(
+      <StrictMode>
+        <VoidWall
+          thoughts={[...thoughts, ...rows(25, 25)]}
+          revealed={2}
+          canLoadMore
+          onNearEnd={() => {}}
+        />
+      </StrictMode>,
+    )
+    scrolled = 27 * CARD_HEIGHT - SCREEN_HEIGHT
+    await nextFrames(10)
+    const later = cards(container).slice(27)
+    expect(later.length).toBeGreaterThan(0)
+    const entrances = later.map((card) => ({
+      fades: card.style.animationName === '',
+      onScreen: card.getBoundingClientRect().top < SCREEN_HEIGHT,
+    }))
+    for (const entrance of entrances) expect(entrance.fades).toBe(entrance.onScreen)
   })
 
   it('asks for the next page only once the page’s cards are all in', async () => {
