@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html'
+import { precompress } from './scripts/precompress'
 import { voidEarlyStart } from './scripts/void-early-start'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
@@ -81,5 +82,7 @@ export default defineConfig({
     // After the PWA plugin has written the manifest's link: the app adds it after the first paint
     // (src/app/web-manifest.ts).
     deferManifestLink(),
+    // Last: Brotli copies of every file written, the service worker's too; `npm start` sends them.
+    precompress(),
   ],
 })

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import { acceptsEncoding } from './accept-encoding'
 import type { TesterControls } from './controls'
 import { ClientGone, type Engine } from './engine'
 import { ApiError } from './errors'
@@ -319,20 +320,6 @@ const GZIP_MIN_BYTES = 1024
 /** Off the main thread (the thread pool), which on PGlite also runs the database. */
 const gzipAsync = promisify(gzip)
 
-/** Whether an `Accept-Encoding` header takes gzip (by name or `*`, with a weight above 0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  return String(header ?? '')
-    .split(',')
-    .some((part) => {
-      const [name = '', ...params] = part.split(';').map((piece) => piece.trim())
-      const weight = params.find((param) => /^q=/i.test(param))
-      return (
-        (name.toLowerCase() === 'gzip' || name === '*') &&
-        (weight === undefined || Number(weight.slice(2)) > 0)
-      )
-    })
-}
-
 /**
  * The answer's body, gzipped when the client accepts it and it is worth it, as hosted Supabase's
  * gateway sends it. A body that could be gzipped says so in `Vary` either way.
@@ -344,7 +331,8 @@ async function encodeBody(
   if (Buffer.byteLength(answer.body) < GZIP_MIN_BYTES)
     return { headers: answer.headers, body: answer.body }
   const headers = { ...answer.headers, vary: 'Accept-Encoding' }
-  if (!acceptsGzip(request.headers['accept-encoding'])) return { headers, body: answer.body }
+  if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip'))
+    return { headers, body: answer.body }
   return {
     headers: { ...headers, 'content-encoding': 'gzip' },
     body: await gzipAsync(answer.body, { level: 6 }),

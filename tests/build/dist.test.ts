@@ -1,5 +1,6 @@
 /** Checks the production build in dist/: the service worker exists and precaches the shell. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
 const read = (file: string) => readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8')
@@ -25,6 +26,26 @@ describe('the build', () => {
     // are in index.html.
     expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.js"/)
     expect(read('index.html')).toContain('.help__')
+  })
+
+  it('writes a Brotli copy beside every script, the service worker’s too, which it does not precache', () => {
+    const scripts = readdirSync(new URL('../../dist/assets/', import.meta.url)).filter((file) =>
+      file.endsWith('.js'),
+    )
+    for (const file of [...scripts.map((name) => `assets/${name}`), 'sw.js', 'index.html']) {
+      if (Buffer.byteLength(read(file)) < 1024) continue
+      const copy = readFileSync(new URL(`../../dist/${file}.br`, import.meta.url))
+      expect(brotliDecompressSync(copy).toString(), file).toBe(read(file))
+    }
+    expect(
+      existsSync(
+        new URL(
+          `../../dist/assets/${scripts.find((name) => name.startsWith('react-'))}.br`,
+          import.meta.url,
+        ),
+      ),
+    ).toBe(true)
+    expect(read('sw.js')).not.toMatch(/\.br"/)
   })
 
   it('carries the app’s styles in index.html: no stylesheet to wait for, none added by a screen', () => {
