@@ -5,9 +5,10 @@
  * height and position stay true. The next page is asked for as the visitor nears the end.
  *
  * Cards are added in slices so no task of the main thread grows long (bench/suites/
- * void-cards-main-thread.ts): the first screenful in the first paint, whatever the cards' heights,
- * then a few cards a frame while the wall's end is within 1500 px below the screen; the rest of a page
- * comes as the reader scrolls toward it. Chunks are swapped, and the next page asked for, only once
+ * void-cards-main-thread.ts): none in the wall's first commit, so the screen's first layout and the
+ * cards' are not one task; the first slice right after the first frame, then a few cards a frame
+ * while the wall's end is within 1500 px below the screen; the rest of a page comes as the reader
+ * scrolls toward it. Chunks are swapped, and the next page asked for, only once
  * a page's slices are in, so a swapped chunk's height is its whole height.
  *
  * The first screenful fades in one card after another (first after 100 ms, then 150 ms apart); later
@@ -27,6 +28,7 @@ import {
   useState,
 } from 'react'
 import { flushSync } from 'react-dom'
+import { prepareDisplayDate } from '../../shared/display-date'
 import type { VoidThought } from '../../shared/void-rest'
 import { VoidCard, type CardEntrance } from './void-card'
 
@@ -39,8 +41,8 @@ const LOAD_MARGIN = '0px 0px 1500px 0px'
 /** Delay of the first card, then between cards of the first screenful (SPEC.md 9). */
 export const FIRST_REVEAL_MS = 100
 export const STAGGER_MS = 150
-/** Cards added at a time: at the start until the screen is full, then one slice a frame. */
-export const SLICE_SIZE = 5
+/** Cards of the first slice; each later one is sized from the time the last one took. */
+export const SLICE_SIZE = 2
 /**
  * A later slice is sized to take about this long to render, in ms, grows at most twofold from one
  * slice to the next and holds at most 10 cards: with the frame's own style and layout after it, well
@@ -218,30 +220,25 @@ function useEndNear(endRef: RefObject<HTMLDivElement | null>): boolean {
 }
 
 /**
- * How many of the rows below the revealed ones are rendered: a slice at first (more, before the first
- * paint, until the wall reaches below the screen), then a slice a frame while the wall's end is
- * `near` the screen, until all are in. Rows far below wait until the reader scrolls toward them: a
- * page of 50 is mostly below the screen, and rendering it all at once cost the main thread most of
- * the start (issue 16). Each later slice is sized from the time the last one took, so a slow device
- * gets smaller slices.
+ * How many of the rows below the revealed ones are rendered: none in the wall's first commit, then a
+ * slice a frame until all are in (the first right after the first frame, the end being at the empty
+ * wall's top; later ones while the wall's end is `near` the screen). Rows far below wait until the
+ * reader scrolls toward them: a page of 50 is mostly below the screen, and rendering it all at once
+ * cost the main thread most of the start (issue 16). Each later slice is sized from the time the last
+ * one took, so a slow device gets smaller slices.
+ *
+ * None in the first commit: at a mid-range phone's speed (4x slower than here) the screen's first
+ * layout takes 35-45 ms even with one card, and with the first screenful's cards it was one task of
+ * 80-125 ms. The first slice is small (the cards' code runs for the first time in it) and the
+ * cards fade in from 100 ms after they come, so one that comes a frame after the screen looks the
+ * same.
  */
-function useSlices(total: number, wallRef: RefObject<HTMLDivElement | null>, near: boolean) {
-  const [rendered, setRendered] = useState(() => Math.min(total, SLICE_SIZE))
-  const filling = useRef(true)
+function useSlices(total: number, near: boolean) {
+  const [rendered, setRendered] = useState(0)
   const slice = useRef(SLICE_SIZE)
   const settled = rendered >= total
-  // Before the first paint: fill the first screenful in this same task.
-  useLayoutEffect(() => {
-    if (!filling.current) return
-    const wall = wallRef.current
-    if (settled || !wall || wall.getBoundingClientRect().bottom >= window.innerHeight) {
-      filling.current = false
-      return
-    }
-    setRendered((count) => count + SLICE_SIZE)
-  }, [rendered, settled, wallRef])
   useEffect(() => {
-    if (settled || filling.current || !near) return
+    if (settled || (!near && rendered > 0)) return
     return afterNextFrame(() => {
       const startedAt = performance.now()
       // Rendered and committed in this task, so its time is the slice's own.
@@ -277,7 +274,12 @@ export function VoidWall({
   const observe = useNearViewport()
   const near = useEndNear(endRef)
   const head = Math.min(revealed, thoughts.length)
-  const { rendered, settled } = useSlices(thoughts.length - head, wallRef, near)
+  const { rendered, settled } = useSlices(thoughts.length - head, near)
+  // In a task of its own, before the first slice comes (after the next frame).
+  useEffect(() => {
+    const timer = setTimeout(prepareDisplayDate, 0)
+    return () => clearTimeout(timer)
+  }, [])
   const shown = useMemo(
     () => (settled ? thoughts : thoughts.slice(0, head + rendered)),
     [thoughts, head, rendered, settled],
@@ -299,37 +301,38 @@ export function VoidWall({
   })
   useLayoutEffect(() => {
     const wall = wallRef.current
-    const state = cascade.current
+    const pending = entering.current
     if (!wall) return
     for (const card of wall.querySelectorAll<HTMLElement>(
       '.void-card--stagger, .void-card--appear',
     )) {
-      if (state.given.has(card)) continue
-      state.given.add(card)
-      // Only while the cascade lasts is the card's place read here (a layout); after it, a first
-      // page's card comes in like a later one.
-      if (card.classList.contains('void-card--stagger') && !state.over) {
-        if (card.getBoundingClientRect().top < window.innerHeight) {
-          card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
-          continue
-        }
-        state.over = true
-      }
-      entering.current.cards.push(card)
+      if (cascade.current.given.has(card)) continue
+      cascade.current.given.add(card)
+      pending.cards.push(card)
     }
-    // A later card's place is read in the coming frame, before it is painted: the layout is the one
-    // that frame makes anyway, and is not counted in the slice's time (which sizes the next slice).
-    const pending = entering.current
+    // A new card's place is read in the coming frame, before it is painted: the layout is the one
+    // that frame makes anyway. Read here, it was a layout in the slice's own task (a third of the
+    // first slice's time at a mid-range phone's speed), and counted in the time that sizes the next.
     if (pending.cards.length === 0 || pending.frame !== null) return
     pending.frame = requestAnimationFrame(() => {
       pending.frame = null
+      const state = cascade.current
       const cards = pending.cards.splice(0).filter((card) => card.isConnected)
       // Every place is read before any card changes, so the frame lays the page out once.
-      const unseen = cards.filter((card) => {
-        const { top, bottom } = card.getBoundingClientRect()
-        return top >= window.innerHeight || bottom <= 0
+      const places = cards.map((card) => card.getBoundingClientRect())
+      cards.forEach((card, i) => {
+        const { top, bottom } = places[i]!
+        // While the cascade lasts, a first page's card on the screen takes the next delay; the first
+        // one below the screen ends it, and later cards come in like a later page's.
+        if (card.classList.contains('void-card--stagger') && !state.over) {
+          if (top < window.innerHeight) {
+            card.style.animationDelay = `${FIRST_REVEAL_MS + STAGGER_MS * state.index++}ms`
+            return
+          }
+          state.over = true
+        }
+        if (top >= window.innerHeight || bottom <= 0) card.style.animationName = 'none'
       })
-      for (const card of unseen) card.style.animationName = 'none'
     })
   }, [shown])
   useEffect(

@@ -91,6 +91,7 @@ describe('The Void screen', () => {
     })
     act(() => useAppStore.setState({ pendingOffers: [] }))
     expect(await screen.findByText('1 thought • Anonymous')).toBeTruthy()
-    expect(within(screen.getByRole('article')).getByText('On its way')).toBeTruthy()
+    // The card comes a frame after the screen that shows its count.
+    expect(within(await screen.findByRole('article')).getByText('On its way')).toBeTruthy()
   })
 })
