@@ -62,7 +62,8 @@ function addVary(response: ServerResponse, header: string): void {
 
 /**
  * A middleware that answers a GET or HEAD for a file of `folder` with its Brotli copy, when the
- * request takes Brotli and the copy exists; anything else goes on to Vite's own (gzip) handling.
+ * request takes Brotli and the copy exists and is not older than the file; anything else goes on to
+ * Vite's own (gzip) handling.
  */
 export function serveBrotliCopies(folder: string) {
   const root = resolve(folder)
@@ -88,9 +89,11 @@ export function serveBrotliCopies(folder: string) {
     let size: number
     let modified: number
     try {
-      const stat = statSync(`${file}.br`)
-      size = stat.size
-      modified = stat.mtimeMs
+      const copy = statSync(`${file}.br`)
+      // A copy older than its file is stale (the file was written again after the build): not sent.
+      if (statSync(file).mtimeMs > copy.mtimeMs) return next()
+      size = copy.size
+      modified = copy.mtimeMs
     } catch {
       return next()
     }

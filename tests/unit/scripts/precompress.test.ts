@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -130,6 +138,16 @@ describe('the preview’s Brotli answers', () => {
       const answer = await get(path, { 'accept-encoding': 'br' })
       expect([path, answer.status, answer.body.toString()]).toEqual([path, 299, 'passed on'])
     }
+  })
+
+  it('passes on a file written again after its copy, rather than send the stale copy', async () => {
+    writeFileSync(join(folder, 'assets', 'again-1234.js'), SCRIPT)
+    writeBrotliCopies(folder)
+    const later = new Date(Date.now() + 5_000)
+    writeFileSync(join(folder, 'assets', 'again-1234.js'), `${SCRIPT}// the next build\n`)
+    utimesSync(join(folder, 'assets', 'again-1234.js'), later, later)
+    const answer = await get('/assets/again-1234.js', { 'accept-encoding': 'br' })
+    expect([answer.status, answer.body.toString()]).toEqual([299, 'passed on'])
   })
 
   it('answers a repeat request for an unchanged copy with 304, and a HEAD without a body', async () => {
