@@ -10,9 +10,17 @@
  * `precompressed`) can send the same copies; the service worker never sees them (its precache list
  * names only the originals).
  */
-import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
+import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants } from 'node:zlib'
 import type { Plugin } from 'vite'
 import { acceptsEncoding } from '../server/accept-encoding'
@@ -115,9 +123,8 @@ export function serveBrotliCopies(folder: string) {
       response.end()
       return
     }
-    createReadStream(`${file}.br`)
-      .on('error', () => response.destroy())
-      .pipe(response)
+    // The file stream is closed with the answer, also when the browser goes away mid-way.
+    pipeline(createReadStream(`${file}.br`), response, () => {})
   }
 }
 
@@ -132,8 +139,10 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
-        if (outDir) writeBrotliCopies(outDir)
+      handler(error) {
+        // A failed build leaves nothing new to compress (and maybe no folder).
+        if (error || !outDir || !existsSync(outDir)) return
+        writeBrotliCopies(outDir)
       },
     },
     configurePreviewServer(server) {

@@ -55,10 +55,10 @@ void Promise.all([
         <RouterProvider router={router} />
       </StrictMode>,
     )
-  // The Void's first screen holds the wall: as a transition, React renders it in slices of a few
-  // milliseconds, yielding to the browser between them, rather than in one long task (only the commit
-  // is one piece). Any other screen is small, and rendered at once: yielding only put off the
-  // editor's first paint (the offline start measured against the floor, bench/suites/sw-reload.ts).
+  // The Void's first render (its screen and the feed) is the heaviest: as a transition, React renders
+  // it in slices of a few milliseconds, yielding to the browser between them, rather than in one long
+  // task (only the commit is one piece). Any other screen is small, and rendered at once: yielding
+  // only put off the editor's first paint (the offline start against the floor, bench -- sw).
   if (firstFeed) startTransition(render)
   else render()
 })

@@ -150,6 +150,28 @@ test('cards of the first screenful fade in 150 ms apart, the first after 100 ms'
   }).toPass()
 })
 
+test('nothing on the screen moves while the wall fills it, a slice a frame', async ({ page }) => {
+  await seedThoughts(Array.from({ length: 60 }, (_, i) => ({ text: `Thought ${i}` })))
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    ;(window as unknown as { shifts: number[] }).shifts = shifts
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.goto('/void')
+  await expect(cards(page).nth(3)).toBeAttached()
+  // Once the wall reaches below the screen, what follows it is shown, below the screen.
+  await expect(page.locator('.void-wall[data-filling]')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Add Your Voice' })).not.toBeInViewport()
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
+  expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.01)
+})
+
 /**
  * A wall of 100 (seeded in one statement, newest first is the highest id: the pages hold Thought
  * 99–50 and 49–0) whose second page is held until `placeThenRelease` has placed the wall's end where

@@ -189,8 +189,8 @@ function afterNextFrame(run: () => void): () => void {
 /**
  * Whether the wall's end is within `LOAD_MARGIN` below the screen (always, where the browser has no
  * IntersectionObserver). Not while the page is hidden: the browser sends an observer no report then,
- * so a `near` kept from before would let slices and pages come on and on unseen; shown again, the end
- * is observed afresh, which always brings a first report.
+ * so a `near` kept from before would let slices and pages come on and on unseen (only the first slice
+ * comes without it); shown again, the end is observed afresh, which always brings a first report.
  */
 function useEndNear(endRef: RefObject<HTMLDivElement | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
@@ -295,6 +295,10 @@ export function VoidWall({
   // layer of its own while it lasts, and the frames that add the next slices would pay for every one
   // of them (issue 16: no long task while the cards come).
   const cascade = useRef({ index: 0, over: false, given: new WeakSet<Element>() })
+  // Until the wall reaches below the screen (or holds all its rows), what follows it on the screen is
+  // hidden (void.css): the slices would push it down frame by frame, a layout shift each time.
+  const [reachedBottom, setReachedBottom] = useState(false)
+  const filling = !reachedBottom && !settled
   const entering = useRef<{ cards: HTMLElement[]; frame: number | null }>({
     cards: [],
     frame: null,
@@ -320,6 +324,7 @@ export function VoidWall({
       const cards = pending.cards.splice(0).filter((card) => card.isConnected)
       // Every place is read before any card changes, so the frame lays the page out once.
       const places = cards.map((card) => card.getBoundingClientRect())
+      if (places.some((place) => place.bottom >= window.innerHeight)) setReachedBottom(true)
       cards.forEach((card, i) => {
         const { top, bottom } = places[i]!
         // While the cascade lasts, a first page's card on the screen takes the next delay; the first
@@ -354,7 +359,7 @@ export function VoidWall({
   }, [near, settled, canLoadMore, onNearEnd, thoughts])
 
   return (
-    <div className="void-wall" ref={wallRef}>
+    <div className="void-wall" ref={wallRef} data-filling={filling ? '' : undefined}>
       {chunks.map((chunk) => (
         <WallChunk
           key={chunk.key}

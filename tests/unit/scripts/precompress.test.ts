@@ -105,7 +105,7 @@ describe('the preview’s Brotli answers', () => {
   })
 
   it('passes on a request that does not take Brotli, or refuses it by weight, saying it varies', async () => {
-    for (const accept of ['gzip', 'br;q=0, gzip', '']) {
+    for (const accept of ['gzip', 'br;q=0, gzip', 'br;q=0, *', 'BR;Q=0', '']) {
       const answer = await get('/assets/app-1234.js', { 'accept-encoding': accept })
       expect([accept, answer.status, answer.body.toString()]).toEqual([accept, 299, 'passed on'])
       expect(answer.headers.vary).toBe('Accept-Encoding')

@@ -159,6 +159,28 @@ describe('The wall', () => {
     )
   })
 
+  it('hides what follows the wall until its cards reach below the screen, or are all in', async () => {
+    const { container } = render(
+      <VoidWall thoughts={rows(50)} canLoadMore={false} onNearEnd={() => {}} />,
+    )
+    const wall = container.querySelector('.void-wall')!
+    // Hidden for as long as the cards end above the screen's bottom, slice after slice.
+    for (let i = 0; i < 20 && cards(container).length * CARD_HEIGHT < SCREEN_HEIGHT; i++) {
+      expect(wall.hasAttribute('data-filling')).toBe(true)
+      await oneSlice()
+    }
+    await nextFrames(1)
+    expect(cards(container).length * CARD_HEIGHT).toBeGreaterThanOrEqual(SCREEN_HEIGHT)
+    expect(wall.hasAttribute('data-filling')).toBe(false)
+    cleanup()
+    // A wall shorter than the screen: shown whole, then what follows it.
+    const short = render(<VoidWall thoughts={rows(1)} canLoadMore={false} onNearEnd={() => {}} />)
+    expect(short.container.querySelector('.void-wall')!.hasAttribute('data-filling')).toBe(true)
+    await nextFrames(1)
+    expect(cards(short.container)).toHaveLength(1)
+    expect(short.container.querySelector('.void-wall')!.hasAttribute('data-filling')).toBe(false)
+  })
+
   it('adds the first slice before the end is reported near, and no more until it is', async () => {
     // An observer that has not reported yet (the browser's first report comes after a frame).
     class SilentObserver {
