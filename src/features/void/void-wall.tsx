@@ -45,12 +45,13 @@ export const STAGGER_MS = 150
 export const SLICE_SIZE = 2
 /**
  * A later slice is sized to take about this long to render, in ms, grows at most twofold from one
- * slice to the next and holds at most 10 cards: with the frame's own style and layout after it, well
- * under the 50 ms of a long task even where the CPU is four times slower than where it was timed (one
- * slice sized from a fast one could take 27 ms here; Lighthouse counts that four times over).
+ * slice to the next and holds at most 4 cards. The render is only part of a slice's cost: the frame
+ * that paints it restyles, lays out and paints its cards, and at a mid-range phone's speed a frame
+ * with 10 new cards took 50-75 ms while a reader scrolled (with 4, no such frame in 5 runs of
+ * `bench -- void-cards`).
  */
 const SLICE_BUDGET_MS = 4
-const MAX_SLICE_SIZE = 10
+const MAX_SLICE_SIZE = 4
 
 type Observe = (element: Element, onChange: (near: boolean) => void) => () => void
 
