@@ -50,6 +50,19 @@ function get(
   })
 }
 
+/** Asks for `path` and expects the request passed on to Vite's own handling, untouched. */
+async function expectPassedOn(path: string, accept: string) {
+  const answer = await get(path, { 'accept-encoding': accept })
+  expect([
+    path,
+    accept,
+    answer.status,
+    answer.body.toString(),
+    answer.headers['content-encoding'],
+  ]).toEqual([path, accept, 299, 'passed on', undefined])
+  return answer
+}
+
 beforeAll(async () => {
   outside = mkdtempSync(join(tmpdir(), 'unburden-precompress-'))
   folder = join(outside, 'dist')
@@ -106,26 +119,14 @@ describe('the preview’s Brotli answers', () => {
 
   it('passes on a request that does not take Brotli, or refuses it by weight, saying it varies', async () => {
     for (const accept of ['gzip', 'br;q=0, gzip', 'br;q=0, *', 'BR;Q=0', '']) {
-      const answer = await get('/assets/app-1234.js', { 'accept-encoding': accept })
-      expect([accept, answer.status, answer.body.toString()]).toEqual([accept, 299, 'passed on'])
+      const answer = await expectPassedOn('/assets/app-1234.js', accept)
       expect(answer.headers.vary).toBe('Accept-Encoding')
     }
   })
 
   it('passes on what has no copy: a small file, an image, a route, a missing file', async () => {
-    for (const path of [
-      '/assets/tiny-1234.js',
-      '/assets/picture.png',
-      '/void',
-      '/assets/gone.js',
-    ]) {
-      const answer = await get(path, { 'accept-encoding': 'br' })
-      expect([path, answer.status, answer.headers['content-encoding']]).toEqual([
-        path,
-        299,
-        undefined,
-      ])
-    }
+    for (const path of ['/assets/tiny-1234.js', '/assets/picture.png', '/void', '/assets/gone.js'])
+      await expectPassedOn(path, 'br')
   })
 
   it('never sends a file from outside the build, however the path is written', async () => {
@@ -134,10 +135,8 @@ describe('the preview’s Brotli answers', () => {
       '/assets/..%2f..%2fsecret.js',
       '/%2e%2e/secret.js',
       '/%E0%A4%A.js',
-    ]) {
-      const answer = await get(path, { 'accept-encoding': 'br' })
-      expect([path, answer.status, answer.body.toString()]).toEqual([path, 299, 'passed on'])
-    }
+    ])
+      await expectPassedOn(path, 'br')
   })
 
   it('passes on a file written again after its copy, rather than send the stale copy', async () => {
@@ -146,8 +145,7 @@ describe('the preview’s Brotli answers', () => {
     const later = new Date(Date.now() + 5_000)
     writeFileSync(join(folder, 'assets', 'again-1234.js'), `${SCRIPT}// the next build\n`)
     utimesSync(join(folder, 'assets', 'again-1234.js'), later, later)
-    const answer = await get('/assets/again-1234.js', { 'accept-encoding': 'br' })
-    expect([answer.status, answer.body.toString()]).toEqual([299, 'passed on'])
+    await expectPassedOn('/assets/again-1234.js', 'br')
   })
 
   it('answers a repeat request for an unchanged copy with 304, and a HEAD without a body', async () => {
