@@ -78,6 +78,8 @@ describe.each(ENGINES)('%s', (engine) => {
     }
     await page.goto(`${APP_URL}/void`)
     await waitForText(page, '2 thoughts • Anonymous')
+    // The cards come a frame after the screen, which the count line is part of.
+    await waitForText(page, `first from ${engine}`)
     const text = await pageText(page)
     expect(text.indexOf(`second from ${engine}`)).toBeGreaterThan(-1)
     expect(text.indexOf(`second from ${engine}`)).toBeLessThan(text.indexOf(`first from ${engine}`))
