@@ -217,18 +217,27 @@ async function wallOfTwoPages(page: Page) {
     await expect(card(49)).toBeAttached()
     await expect(card(48)).toBeAttached()
   }
+  // Read in a frame, as a card's fade is decided in the frame that first paints it (in a frame
+  // asked for when the card was added, so before this one's callback).
   const secondPage = () =>
-    page.locator('article[data-thought-id]').evaluateAll((all) =>
-      all.flatMap((article) => {
-        const n = Number(/^Thought (\d+)/.exec(article.textContent ?? '')?.[1])
-        if (n > 49) return []
-        return [
-          {
-            name: getComputedStyle(article).animationName,
-            onScreen: article.getBoundingClientRect().top < innerHeight,
-          },
-        ]
-      }),
+    page.locator('article[data-thought-id]').evaluateAll(
+      (all) =>
+        new Promise<{ name: string; onScreen: boolean }[]>((resolve) =>
+          requestAnimationFrame(() =>
+            resolve(
+              all.flatMap((article) => {
+                const n = Number(/^Thought (\d+)/.exec(article.textContent ?? '')?.[1])
+                if (n > 49) return []
+                return [
+                  {
+                    name: getComputedStyle(article).animationName,
+                    onScreen: article.getBoundingClientRect().top < innerHeight,
+                  },
+                ]
+              }),
+            ),
+          ),
+        ),
     )
   return { placeThenRelease, secondPage }
 }
