@@ -74,7 +74,12 @@ export async function click(
     const candidates = Array.from(root.querySelectorAll<HTMLElement>('button, a[href]'))
     const target = candidates.find((el) => {
       const text = (el.innerText || el.textContent || '').trim()
-      return text.startsWith(wanted) && el.getClientRects().length > 0
+      // Shown: laid out and not hidden (a `visibility: hidden` element keeps its boxes).
+      return (
+        text.startsWith(wanted) &&
+        el.getClientRects().length > 0 &&
+        getComputedStyle(el).visibility === 'visible'
+      )
     })
     if (!target) return false
     target.click()
