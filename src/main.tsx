@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createAppHistory } from './app/browser-history'
 import { startLab } from './app/lab-entry'
 import { createAppRouter } from './app/router'
 import './styles.css'
@@ -42,7 +43,7 @@ if (!root) throw new Error('Unburden needs a #root element')
 
 // The first route is matched before React renders, so the screen appears in React's first commit
 // rather than after a suspended one (a faster start, offline too: issue 16).
-const router = createAppRouter()
+const router = createAppRouter({ history: createAppHistory() })
 void Promise.all([
   router
     .load()

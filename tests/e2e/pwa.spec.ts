@@ -41,6 +41,32 @@ test('the header links move between the screens', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Unburden' })).toBeVisible()
 })
 
+test('no screen listens for beforeunload, so a reload or a link away never waits on the page', async ({
+  page,
+  context,
+}) => {
+  // With a beforeunload listener, the browser asks the page before every reload and waits for its
+  // main thread to answer (src/app/browser-history.ts). Read after the start-up has run, after a
+  // move between screens by the router, and after the browser's back.
+  const cdp = await context.newCDPSession(page)
+  const windowListeners = async () => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' })
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', {
+      objectId: result.objectId!,
+    })
+    return listeners.map((listener) => listener.type)
+  }
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  expect(await windowListeners()).toContain('popstate')
+  expect(await windowListeners()).not.toContain('beforeunload')
+  await page.getByRole('link', { name: 'The Void' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'THE VOID' })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'What are you carrying today?' })).toBeVisible()
+  expect(await windowListeners()).not.toContain('beforeunload')
+})
+
 test('Chromium finds no installability errors', async ({ baseURL, launchOptions }) => {
   // Installability is reported only in a persistent (non-incognito) context.
   const profile = mkdtempSync(join(tmpdir(), 'unburden-install-'))
