@@ -72,7 +72,7 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
       manifest,
-      includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png'],
+      includeAssets: ['robots.txt', 'icons/*.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
         rollupFormat: 'es',
