@@ -6,7 +6,7 @@
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { useAppStore } from '../store'
-import { afterFirstPaint } from './after-first-paint'
+import { afterFirstPaint } from '../lib/after-first-paint'
 
 // The store's private entries are kept by src/lib/sanctuary-storage.ts, loaded on first use.
 useAppStore.getState().connectSanctuaryStorage(() => import('../lib/sanctuary-storage'))

@@ -16,6 +16,7 @@ import { HelpLink } from '../../components/help-link'
 import { ScreenHeader } from '../../components/screen-header'
 import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thought'
 import { fitInsertion } from '../../shared/thought-input'
+import { afterFirstPaint } from '../../lib/after-first-paint'
 import { useAppStore } from '../../store'
 import './writer.css'
 
@@ -54,13 +55,19 @@ export function WriterScreen() {
   const beforeComposition = useRef<string | null>(null)
   const ready = isReadyText(text)
 
-  // Loaded ahead, when the page is idle or the text is worth readying, so Ready opens at once.
+  // Loaded ahead, once the screen has painted and the page is idle, or as soon as the text is worth
+  // readying, so Ready opens at once. Not on a bare idle callback: the browser can call one before
+  // the screen's first frame, and the chunk's fetch and compile then held that frame back (issue 16).
   useEffect(() => {
     const prefetch = () => void loadChoice().catch(() => undefined)
     if (ready) return prefetch()
-    if (typeof requestIdleCallback !== 'function') return
-    const idle = requestIdleCallback(prefetch, { timeout: 3000 })
-    return () => cancelIdleCallback(idle)
+    let cancelled = false
+    void afterFirstPaint().then(() => {
+      if (!cancelled) prefetch()
+    })
+    return () => {
+      cancelled = true
+    }
   }, [ready])
 
   useLayoutEffect(() => {
