@@ -16,7 +16,8 @@ type HistoryWindow = Pick<
 >
 
 /** A browser history for the router that never listens for `beforeunload`. */
-export function createAppHistory(win: Window = window): RouterHistory {
+export function createAppHistory(): RouterHistory {
+  const win = window
   const withoutBeforeUnload: HistoryWindow = {
     history: win.history,
     location: win.location,
@@ -34,6 +35,6 @@ export function createAppHistory(win: Window = window): RouterHistory {
       options?: boolean | EventListenerOptions,
     ) => win.removeEventListener(type, listener, options),
   }
-  // The history reads only the members above (checked by tests/unit/app/browser-history.test.ts).
+  // The history reads only the members above (checked by tests/unit/app/browser-history.test.tsx).
   return createBrowserHistory({ window: withoutBeforeUnload as Window })
 }
