@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startBackend, type Backend } from '../server/index'
 import { spawnBackend } from './backend-process'
+import { percentile } from './stats'
 import { sendOffer } from '../src/shared/offer-wire'
 import { freePort } from '../tests/fixtures/free-port'
 
@@ -26,11 +27,6 @@ function client(backend: Pick<Backend, 'url' | 'anonKey'>): SupabaseClient {
   return createClient(backend.url, backend.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
 }
 
 /** Starts `npm run server` on the data folder; resolves with a stop function once it is ready. */

@@ -68,19 +68,6 @@ export async function openVoidBenchApp(): Promise<VoidBenchApp> {
   }
 }
 
-/** Median of `values`. */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
-/** `value` at the `p`th percentile (0–100) of `values`. */
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
-
 /** A backend on a temporary PGlite folder, listening where the bench build expects it. */
 export async function startVoidBackend(): Promise<
   Backend & { seed(count: number): Promise<void> }

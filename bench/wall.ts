@@ -27,6 +27,7 @@ import { VOID_COUNT_FUNCTION, VOID_TABLE, type VoidCursor } from '../src/shared/
 import { freePort } from '../tests/fixtures/free-port'
 import { startTestPostgres, type TestPostgres } from '../tests/unit/server/support/postgres'
 import { spawnBackend } from './backend-process'
+import { percentile } from './stats'
 
 /** The wall's sizes, in order (`BENCH_SIZES=1000000` for one); each is seeded on top of the last. */
 const SIZES = (process.env.BENCH_SIZES ?? '1000000,10000000').split(',').map(Number)
@@ -38,11 +39,6 @@ const TARGET_MS = 50
 const WRITE_LIMIT = 1_000_000
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
-}
 
 /** Starts `npm run server` on the cluster; resolves with a stop function once it is ready. */
 async function serverProcess(port: number, databaseUrl: string): Promise<() => Promise<void>> {

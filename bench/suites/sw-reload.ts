@@ -12,7 +12,8 @@
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { findPerfFloor, openPerfFloor, type PerfFloor } from '../perf-floor'
-import { median, openVoidBenchApp, percentile } from '../void-support'
+import { median, percentile } from '../stats'
+import { openVoidBenchApp } from '../void-support'
 
 export const name = 'Service worker: reload to an interactive editor'
 

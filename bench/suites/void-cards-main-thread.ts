@@ -11,7 +11,8 @@
  */
 import { cpus, loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
-import { median, openVoidBenchApp, startVoidBackend } from '../void-support'
+import { median } from '../stats'
+import { openVoidBenchApp, startVoidBackend } from '../void-support'
 
 export const name =
   'The Void: long tasks while cards appear (first screen, then scrolling to 100), at 4× CPU slowdown'

@@ -8,7 +8,8 @@
  */
 import { cpus, loadavg } from 'node:os'
 import type { CDPSession, Page } from 'playwright-core'
-import { median, openVoidBenchApp, startVoidBackend } from '../void-support'
+import { median } from '../stats'
+import { openVoidBenchApp, startVoidBackend } from '../void-support'
 
 export const name = 'The Void: time to first card with 100,000 thoughts'
 

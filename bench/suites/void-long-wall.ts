@@ -5,7 +5,8 @@
  * and the end, and the frame intervals measured while scrolling.
  */
 import { cpus, loadavg } from 'node:os'
-import { openVoidBenchApp, percentile, startVoidBackend } from '../void-support'
+import { percentile } from '../stats'
+import { openVoidBenchApp, startVoidBackend } from '../void-support'
 
 export const name = 'The Void: scrolling a wall of 10,000 thoughts'
 

@@ -6,7 +6,8 @@
  */
 import { statSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { median, openVoidBenchApp } from '../void-support'
+import { median } from '../stats'
+import { openVoidBenchApp } from '../void-support'
 
 export const name = 'The Void: a 5000-character Story image'
 
