@@ -9,11 +9,23 @@
  * machine's noise hits both: with the worker running (warm) and with every worker stopped just before
  * the reload (cold, as when the home-screen icon is tapped). It prints both medians and their ratio
  * (issue 16: at most 1.4×). Without the floor, it says so and prints the app's figures alone.
+ *
+ * Beside each median it prints where the time went, as medians of milestones from the navigation's
+ * start: the HTML's first byte from the worker, the parser done, the last first-paint script in,
+ * the editor in the document, and the frame after it. Where the app's line parts from the floor's
+ * is where to look.
+ *
+ * BENCH_COMPARE_DIST=<a built dist/> adds that build as a third page, reloaded in the same turns, so
+ * a change is measured against the app as it was in one run (build the other commit into a folder
+ * of its own with the same VITE_ variables; its service worker and files are served as they are).
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { findPerfFloor, openPerfFloor, type PerfFloor } from '../perf-floor'
 import { median, percentile } from '../stats'
+import { join, resolve } from 'node:path'
+import { preview } from 'vite'
 import { openVoidBenchApp } from '../void-support'
+import { freePort } from '../../tests/fixtures/free-port'
 
 export const name = 'Service worker: reload to an interactive editor'
 
@@ -44,6 +56,7 @@ const EDITOR_READY_PROBE = `
       if (!editor) return false
       editor.focus()
       if (document.activeElement !== editor) return false
+      window.__editorInAt = performance.now()
       requestAnimationFrame(() => {
         window.__editorReadyAt = performance.now()
         console.debug(READY_MESSAGE)
@@ -112,8 +125,22 @@ async function stopWorkers(target: Target): Promise<void> {
   target.started = false
 }
 
+/** Milestones of one reload, in ms from the navigation's start, as the page's timing tells them. */
+interface Milestones {
+  /** The HTML's first byte (from the worker, offline). */
+  html: number
+  /** The parser done (domInteractive): module scripts run after it. */
+  parsed: number
+  /** The last script asked for before the editor came, in. */
+  scripts: number
+  /** The editor in the document (React's commit). */
+  editor: number
+}
+const MILESTONES: (keyof Milestones)[] = ['html', 'parsed', 'scripts', 'editor']
+
 interface Reload {
   ms: number
+  at: Milestones
   bySw: boolean
   /** The worker had to start for this reload (cold). */
   coldStart: boolean
@@ -128,11 +155,26 @@ async function reload(target: Target, cold: boolean): Promise<Reload> {
   })
   await Promise.all([ready, target.page.reload({ waitUntil: 'commit' })])
   await target.page.waitForLoadState('load')
-  const { readyAt, workerStart } = await target.page.evaluate(() => ({
-    readyAt: (window as { __editorReadyAt?: number }).__editorReadyAt ?? NaN,
-    workerStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-      .workerStart,
-  }))
+  const { readyAt, workerStart, at } = await target.page.evaluate(() => {
+    const probe = window as { __editorReadyAt?: number; __editorInAt?: number }
+    const editor = probe.__editorInAt ?? NaN
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter(
+        (entry) => entry.initiatorType !== 'img' && /\.js$/.test(new URL(entry.name).pathname),
+      )
+      .filter((entry) => entry.startTime < editor)
+    return {
+      readyAt: probe.__editorReadyAt ?? NaN,
+      workerStart: navigation.workerStart,
+      at: {
+        html: navigation.responseStart,
+        parsed: navigation.domInteractive,
+        scripts: scripts.length ? Math.max(...scripts.map((entry) => entry.responseEnd)) : NaN,
+        editor,
+      },
+    }
+  })
   // Read before the settling: a worker started for the page's own start-up is not this reload's.
   const coldStart = target.started
   if (SETTLE_MS > 0)
@@ -143,11 +185,32 @@ async function reload(target: Target, cold: boolean): Promise<Reload> {
         ),
       SETTLE_MS,
     )
-  return { ms: readyAt, bySw: workerStart > 0, coldStart }
+  return { ms: readyAt, at, bySw: workerStart > 0, coldStart }
 }
 
 const fmt = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`
+
+/** The milestones' medians, then the ready time's, on one line. */
+const fmtMilestones = (reloads: Reload[]) =>
+  [
+    ...MILESTONES.map((key) => `${key} ${median(reloads.map((r) => r.at[key])).toFixed(0)}`),
+    `ready ${median(reloads.map((r) => r.ms)).toFixed(0)}`,
+  ].join('  ')
+
+/** Serves a build made elsewhere (BENCH_COMPARE_DIST) as it is, with this project's preview. */
+async function serveBuild(outDir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const root = resolve(import.meta.dirname, '../..')
+  const port = await freePort()
+  const server = await preview({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    build: { outDir: resolve(outDir) },
+    preview: { port, strictPort: true, host: 'localhost' },
+    logLevel: 'error',
+  })
+  return { url: `http://localhost:${port}`, close: () => server.close() }
+}
 
 /** Checks that each reload went as its condition says, and returns the times. */
 function times(label: string, reloads: Reload[], cold: boolean): number[] {
@@ -175,6 +238,8 @@ export async function run(): Promise<void> {
   const found = findPerfFloor()
   const app = await openVoidBenchApp()
   let floor: PerfFloor | undefined
+  const compareDist = process.env.BENCH_COMPARE_DIST
+  const compare = compareDist ? await serveBuild(compareDist) : undefined
   try {
     if ('dir' in found) floor = await openPerfFloor(found.dir)
     else
@@ -183,6 +248,8 @@ export async function run(): Promise<void> {
       )
     const targets = [await openTarget('app', app.appUrl, app.browser)]
     if (floor) targets.push(await openTarget('floor', floor.url, app.browser))
+    if (compare) targets.push(await openTarget('compare', compare.url, app.browser))
+    const floorIndex = floor ? 1 : -1
 
     const online = await interleave(targets.slice(0, 1), false)
     for (const target of targets) await target.context.setOffline(true)
@@ -202,9 +269,20 @@ export async function run(): Promise<void> {
     for (const [condition, results, isCold] of rows) {
       const app = times(`app ${condition}`, results[0]!, isCold)
       console.log(`app   ${condition}    ${fmt(app)}  (target ≤ 500 ms)`)
-      if (!floor) continue
-      const bare = times(`floor ${condition}`, results[1]!, isCold)
+      console.log(`      milestones (medians, ms)          ${fmtMilestones(results[0]!)}`)
+      if (compare) {
+        const other = results[targets.length - 1]!
+        const times2 = times(`compare ${condition}`, other, isCold)
+        console.log(`compare ${condition}  ${fmt(times2)}  (BENCH_COMPARE_DIST)`)
+        console.log(`      milestones (medians, ms)          ${fmtMilestones(other)}`)
+        console.log(
+          `      app / compare                     ${(median(app) / median(times2)).toFixed(2)}×  (paired ${median(app.map((ms, i) => ms / times2[i]!)).toFixed(2)}×)`,
+        )
+      }
+      if (floorIndex < 0) continue
+      const bare = times(`floor ${condition}`, results[floorIndex]!, isCold)
       console.log(`floor ${condition}    ${fmt(bare)}`)
+      console.log(`      milestones (medians, ms)          ${fmtMilestones(results[floorIndex]!)}`)
       const ratio = median(app) / median(bare)
       console.log(
         `ratio ${condition}    ${ratio.toFixed(2)}×  (app median / floor median; target ≤ 1.40×)${ratio > 1.4 ? '  OVER' : ''}`,
@@ -219,5 +297,6 @@ export async function run(): Promise<void> {
   } finally {
     await app.close()
     await floor?.close()
+    await compare?.close()
   }
 }
