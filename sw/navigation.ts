@@ -1,5 +1,5 @@
 /** Every navigation is answered with the precached shell, so any route opens offline. API paths are never. */
-import { createHandlerBoundToURL } from 'workbox-precaching'
+import type { PrecacheController } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 
 /** Paths that belong to the backend, never to the shell. */
@@ -12,8 +12,8 @@ export const API_PATHS = [
 ]
 
 /** Answers navigations with the precached `index.html`. */
-export function installNavigationFallback(): void {
+export function installNavigationFallback(precache: PrecacheController): void {
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: API_PATHS }),
+    new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: API_PATHS }),
   )
 }

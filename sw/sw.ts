@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 /** Unburden's service worker: wiring only; each concern lives in its own module. */
 import { installPrecache } from './precache'
+import { addStartRoutes, startCacheName } from './static-routes'
+import { RUNTIME_CACHES } from './caches'
 import { installNavigationFallback } from './navigation'
 import { installLifecycle } from './lifecycle'
 import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
-import { installLabStatus } from './lab-status'
+import { installLabStatus, workerVersion } from './lab-status'
 import { offerJourneyLog } from '../src/shared/offer-journey'
 import { installLabSimulation } from './lab-simulation'
 
@@ -15,10 +17,21 @@ declare const self: ServiceWorkerGlobalScope
 
 // The build injects the precache list at this one place only.
 const manifest = self.__WB_MANIFEST
-installPrecache(manifest)
-installNavigationFallback()
+const startCache = startCacheName(workerVersion(manifest))
+// Once the precache is complete, Chromium is told to answer `/` and /assets/ from it without this
+// script: the home-screen icon's start needs no worker start (issue 16, sw/static-routes.ts).
+const precache = installPrecache(self, manifest, (event, controller) =>
+  addStartRoutes(event, {
+    cacheStorage: self.caches,
+    origin: self.location.origin,
+    precacheName: controller.strategy.cacheName,
+    startCache,
+    shell: () => controller.matchPrecache('/index.html'),
+  }),
+)
+installNavigationFallback(precache)
 installVoidFeedRoute(self)
-installLifecycle(self)
+installLifecycle(self, [...RUNTIME_CACHES, startCache])
 installOfferSync(self, {
   storage: workerOfferStorage,
   loadBackend,

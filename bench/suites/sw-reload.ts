@@ -141,8 +141,12 @@ const MILESTONES: (keyof Milestones)[] = ['html', 'parsed', 'scripts', 'editor']
 interface Reload {
   ms: number
   at: Milestones
+  /**
+   * The HTML came from the service worker: its fetch listener, or (Chromium) the static route it
+   * declared, which the browser answers from the worker's cache without running it.
+   */
   bySw: boolean
-  /** The worker had to start for this reload (cold). */
+  /** A worker started during this reload. */
   coldStart: boolean
 }
 
@@ -155,7 +159,7 @@ async function reload(target: Target, cold: boolean): Promise<Reload> {
   })
   await Promise.all([ready, target.page.reload({ waitUntil: 'commit' })])
   await target.page.waitForLoadState('load')
-  const { readyAt, workerStart, at } = await target.page.evaluate(() => {
+  const { readyAt, workerStart, fromWorkerCache, at } = await target.page.evaluate(() => {
     const probe = window as { __editorReadyAt?: number; __editorInAt?: number }
     const editor = probe.__editorInAt ?? NaN
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
@@ -167,6 +171,7 @@ async function reload(target: Target, cold: boolean): Promise<Reload> {
     return {
       readyAt: probe.__editorReadyAt ?? NaN,
       workerStart: navigation.workerStart,
+      fromWorkerCache: (navigation as { deliveryType?: string }).deliveryType === 'cache-storage',
       at: {
         html: navigation.responseStart,
         parsed: navigation.domInteractive,
@@ -185,7 +190,7 @@ async function reload(target: Target, cold: boolean): Promise<Reload> {
         ),
       SETTLE_MS,
     )
-  return { ms: readyAt, at, bySw: workerStart > 0, coldStart }
+  return { ms: readyAt, at, bySw: workerStart > 0 || fromWorkerCache, coldStart }
 }
 
 const fmt = (values: number[]) =>
@@ -215,12 +220,13 @@ async function serveBuild(outDir: string): Promise<{ url: string; close(): Promi
 /** Checks that each reload went as its condition says, and returns the times. */
 function times(label: string, reloads: Reload[], cold: boolean): number[] {
   const notBySw = reloads.filter((r) => !r.bySw).length
-  const wrongStart = reloads.filter((r) => r.coldStart !== cold).length
+  const started = reloads.filter((r) => r.coldStart).length
   if (notBySw) console.log(`  ${label}: ${notBySw} reload(s) NOT SERVED BY THE SW`)
-  if (wrongStart)
-    console.log(
-      `  ${label}: ${wrongStart} reload(s) ${cold ? 'found the worker running' : 'had to start the worker'}`,
-    )
+  // Warm: the worker must have been running. Cold: it was stopped; whether the reload had to start
+  // it depends on the page (the app's static routes answer `/` and its scripts without it).
+  if (!cold && started) console.log(`  ${label}: ${started} reload(s) had to start the worker`)
+  if (cold)
+    console.log(`  ${label}: the worker started during ${started} of ${reloads.length} reloads`)
   return reloads.map((r) => r.ms)
 }
 

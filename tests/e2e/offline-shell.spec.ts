@@ -184,6 +184,58 @@ test.describe('an update', () => {
     await expect(page.getByRole('textbox', { name: 'Your thought' })).toBeVisible()
   })
 
+  test('offline, / opens without the worker starting, each version from its own copy (Chromium’s static routes)', async ({
+    page,
+    context,
+  }) => {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('ServiceWorker.enable')
+    const running = new Map<string, string>()
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) running.set(version.versionId, version.runningStatus)
+    })
+    const startCaches = () =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((name) => name.startsWith('unburden-start-')),
+      )
+    /** Opens `path` offline with every worker stopped; tells how the navigation was answered. */
+    const openOffline = async (path: string) => {
+      await context.setOffline(true)
+      await cdp.send('ServiceWorker.stopAllWorkers')
+      await expect
+        .poll(() => [...running.values()].every((status) => status === 'stopped'))
+        .toBe(true)
+      await page.goto(path)
+      await expect(page.getByRole('textbox', { name: 'Your thought' })).toBeEditable()
+      return page.evaluate(() => {
+        const navigation = performance.getEntriesByType(
+          'navigation',
+        )[0] as PerformanceNavigationTiming & {
+          deliveryType: string
+        }
+        return { workerStart: navigation.workerStart, deliveryType: navigation.deliveryType }
+      })
+    }
+
+    expect(await startCaches()).toHaveLength(1)
+    // From the browser's lookup in the worker's cache: the worker did not run for it.
+    expect(await openOffline('/')).toEqual({ workerStart: 0, deliveryType: 'cache-storage' })
+    // With a query, the route does not apply: the worker starts and its fetch listener answers.
+    expect((await openOffline('/?from=home')).workerStart).toBeGreaterThan(0)
+
+    restoreFirstBuild = deployNextBuild()
+    await context.setOffline(false)
+    await page.goto('/')
+    await expect(page.getByText('A new version is ready')).toBeVisible({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Reload' }).click()
+    await expect(page.locator(`meta[content="${NEXT_BUILD_MARKER}"]`)).toHaveCount(1)
+
+    // The new version answers / from its own copy; the older copy is gone with the older version.
+    expect(await openOffline('/')).toEqual({ workerStart: 0, deliveryType: 'cache-storage' })
+    await expect(page.locator(`meta[content="${NEXT_BUILD_MARKER}"]`)).toHaveCount(1)
+    expect(await startCaches()).toEqual([`unburden-start-${NEXT_BUILD_MARKER}`])
+  })
+
   test('it never reloads while the text area holds words', async ({ page }) => {
     restoreFirstBuild = deployNextBuild()
     await page.reload()

@@ -1,10 +1,12 @@
 /** An in-memory CacheStorage, enough for the worker's modules (keys are URLs). */
 export function fakeCaches() {
   const stores = new Map<string, Map<string, Response>>()
+  const responseUrls = new Map<string, Map<string, string>>()
   const open = (name: string) => {
     let entries = stores.get(name)
     if (!entries) stores.set(name, (entries = new Map()))
     const map = entries
+    const urls = (responseUrls.get(name) ?? responseUrls.set(name, new Map()).get(name))!
     const url = (key: RequestInfo | URL) =>
       typeof key === 'string' ? key : key instanceof URL ? key.href : key.url
     return {
@@ -13,8 +15,14 @@ export function fakeCaches() {
         if (response.status === 206)
           throw new TypeError('Partial response (status code 206) is unsupported')
         map.set(url(key), response.clone())
+        urls.set(url(key), response.url)
       },
-      match: async (key: RequestInfo | URL) => map.get(url(key))?.clone(),
+      // A stored answer keeps its own URL, as the Cache API's do ('' for one made by a worker).
+      match: async (key: RequestInfo | URL) => {
+        const copy = map.get(url(key))?.clone()
+        if (copy) Object.defineProperty(copy, 'url', { value: urls.get(url(key)) ?? '' })
+        return copy
+      },
       keys: async () => [...map.keys()].map((k) => new Request(k)),
       delete: async (key: RequestInfo | URL) => map.delete(url(key)),
     } as unknown as Cache
