@@ -10,7 +10,6 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
-import { builtAssetsWithoutVary } from './static-routes'
 
 /** Precaches `manifest` at install (then runs `afterInstall`), serves it cache first. */
 export function installPrecache(
@@ -18,10 +17,7 @@ export function installPrecache(
   manifest: Array<PrecacheEntry | string>,
   afterInstall?: (event: ExtendableEvent, precache: PrecacheController) => Promise<unknown>,
 ): PrecacheController {
-  // Built files are kept without `Vary`, so that the browser's own lookup finds them.
-  const precache = new PrecacheController({
-    plugins: [builtAssetsWithoutVary(scope.location.origin)],
-  })
+  const precache = new PrecacheController()
   precache.addToCacheList(manifest)
   scope.addEventListener('install', (event) => {
     const installed = precache.install(event)

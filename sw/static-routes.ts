@@ -15,14 +15,14 @@
  * The browser's lookup honours `Vary`, which Workbox's own never meets (it looks up a bare URL): a
  * server's `Vary: Origin, Accept-Encoding` (Vite's preview, most static hosts) made each module
  * script, sent with an Origin header, miss the copy stored from Workbox's plain request, and offline
- * it failed. So these copies are kept without `Vary`: new files as the precache stores them (the
- * plugin below), and files an earlier version stored (Workbox fetches no file it has) at install.
+ * it failed. So, where the routes are added, every built file in the precache is rewritten without
+ * `Vary` first: the ones this install stored and the ones an earlier version stored (Workbox fetches
+ * no file it has already).
  */
-import { copyResponse } from 'workbox-core/copyResponse.js'
-import type { WorkboxPlugin } from 'workbox-core/types'
 
 /** The condition of a static route (the subset used here). */
 export interface RouteCondition {
+  requestDestination?: RequestDestination
   urlPattern: {
     protocol: string
     hostname: string
@@ -59,7 +59,10 @@ export function isBuiltAsset(url: string, origin: string): boolean {
   return parsed.origin === origin && parsed.pathname.startsWith(ASSETS)
 }
 
-/** The routes: a navigation to `origin`'s `/` with no query, and GETs under /assets/. */
+/**
+ * The routes: a navigation to `origin`'s `/` with no query, and GETs of scripts and styles under
+ * /assets/ (a navigation there still gets the shell and its not-found page from the worker).
+ */
 export function startRoutes(
   origin: string,
   caches: { start: string; precache: string },
@@ -72,36 +75,30 @@ export function startRoutes(
       condition: { urlPattern: { ...at, pathname: '/', search: '' }, requestMode: 'navigate' },
       source: { cacheName: caches.start },
     },
-    {
-      condition: { urlPattern: { ...at, pathname: `${ASSETS}*` }, requestMethod: 'GET' },
+    ...(['script', 'style'] as const).map((requestDestination) => ({
+      condition: {
+        urlPattern: { ...at, pathname: `${ASSETS}*` },
+        requestMethod: 'GET',
+        requestDestination,
+      },
       source: { cacheName: caches.precache },
-    },
+    })),
   ]
 }
 
-/** `response` as it is, with no `Vary` header. */
-function withoutVary(response: Response): Promise<Response> {
-  return copyResponse(response, (init) => {
-    const headers = new Headers(init.headers)
-    headers.delete('vary')
-    return { ...init, headers }
-  })
-}
-
 /**
- * A precache plugin that stores built files without `Vary`. A plugin with `cacheWillUpdate` takes
- * the place of Workbox's default one, so that one's rule is kept here: no answer of 400 or more is
- * stored (and the install fails rather than keep one).
+ * `response` as it is, with no `Vary` header. Written here rather than with Workbox's copyResponse,
+ * which refuses an answer with no URL: Workbox itself stores a redirected answer that way (a host
+ * that sends /index.html on to /), and these caches are the worker's own.
  */
-export function builtAssetsWithoutVary(origin: string): WorkboxPlugin {
-  return {
-    cacheWillUpdate: async ({ request, response }) => {
-      if (response.status >= 400) return null
-      return isBuiltAsset(request.url, origin) && response.headers.has('vary')
-        ? withoutVary(response)
-        : response
-    },
-  }
+function withoutVary(response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.delete('vary')
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }
 
 /** Rewrites without `Vary` the built files `cacheName` holds with one; answers how many. */
@@ -117,7 +114,7 @@ export async function dropVaryFromBuiltAssets(
     const response = await cache.match(request)
     if (!response?.headers.has('vary')) continue
     // Under the stored request itself, so that the copy with `Vary` is the one replaced.
-    await cache.put(request, await withoutVary(response))
+    await cache.put(request, withoutVary(response))
     rewritten++
   }
   return rewritten
@@ -128,7 +125,8 @@ export interface StartRoutesDeps {
   cacheStorage: CacheStorage
   origin: string
   precacheName: string
-  startCache: string
+  /** Null when index.html has no revision: a copy per version could not be told apart. */
+  startCache: string | null
   shell: () => Promise<Response | undefined>
 }
 
@@ -144,11 +142,12 @@ export async function addStartRoutes(
 ): Promise<boolean> {
   if (typeof event.addRoutes !== 'function') return false
   try {
+    if (deps.startCache === null) throw new Error('index.html has no revision in the precache list')
     const shell = await deps.shell()
     if (!shell?.ok) throw new Error('index.html is not in the precache')
     await dropVaryFromBuiltAssets(deps.cacheStorage, deps.precacheName, deps.origin)
     const start = await deps.cacheStorage.open(deps.startCache)
-    await start.put(new URL('/', deps.origin).href, await withoutVary(shell))
+    await start.put(new URL('/', deps.origin).href, withoutVary(shell))
     await event.addRoutes(
       startRoutes(deps.origin, { start: deps.startCache, precache: deps.precacheName }),
     )
@@ -157,4 +156,28 @@ export async function addStartRoutes(
     console.warn('The start routes are off; the fetch listeners answer instead', error)
     return false
   }
+}
+
+/** True where the browser has static routing (read in the worker, outside an install event). */
+export function hasStaticRouting(scope: object = globalThis): boolean {
+  const installEvent = (scope as { InstallEvent?: unknown }).InstallEvent
+  return (
+    typeof installEvent === 'function' &&
+    'addRoutes' in (installEvent as { prototype: object }).prototype
+  )
+}
+
+/**
+ * At activation: puts back the copy of index.html if it is gone. An older version activated while
+ * this one installed (its Reload pressed meanwhile) deletes this version's copy as stale, and the
+ * route added at install cannot be taken back; the precache still holds index.html, or Workbox's own
+ * route had nothing to answer with either. Answers whether a copy was written.
+ */
+export async function restoreStartCopy(deps: StartRoutesDeps): Promise<boolean> {
+  if (deps.startCache === null || (await deps.cacheStorage.has(deps.startCache))) return false
+  const shell = await deps.shell()
+  if (!shell?.ok) return false
+  const start = await deps.cacheStorage.open(deps.startCache)
+  await start.put(new URL('/', deps.origin).href, withoutVary(shell))
+  return true
 }

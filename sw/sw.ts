@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** Unburden's service worker: wiring only; each concern lives in its own module. */
 import { installPrecache } from './precache'
-import { addStartRoutes, startCacheName } from './static-routes'
+import { addStartRoutes, hasStaticRouting, restoreStartCopy, startCacheName } from './static-routes'
 import { RUNTIME_CACHES } from './caches'
 import { installNavigationFallback } from './navigation'
 import { installLifecycle } from './lifecycle'
@@ -17,21 +17,28 @@ declare const self: ServiceWorkerGlobalScope
 
 // The build injects the precache list at this one place only.
 const manifest = self.__WB_MANIFEST
-const startCache = startCacheName(workerVersion(manifest))
+const shellRevision = workerVersion(manifest)
+const startCache = shellRevision === 'unknown' ? null : startCacheName(shellRevision)
 // Once the precache is complete, Chromium is told to answer `/` and /assets/ from it without this
 // script: the home-screen icon's start needs no worker start (issue 16, sw/static-routes.ts).
-const precache = installPrecache(self, manifest, (event, controller) =>
-  addStartRoutes(event, {
-    cacheStorage: self.caches,
-    origin: self.location.origin,
-    precacheName: controller.strategy.cacheName,
-    startCache,
-    shell: () => controller.matchPrecache('/index.html'),
-  }),
+const precache = installPrecache(self, manifest, (event) =>
+  addStartRoutes(event, startRoutesDeps()),
 )
+const startRoutesDeps = () => ({
+  cacheStorage: self.caches,
+  origin: self.location.origin,
+  precacheName: precache.strategy.cacheName,
+  startCache,
+  shell: () => precache.matchPrecache('/index.html'),
+})
 installNavigationFallback(precache)
 installVoidFeedRoute(self)
-installLifecycle(self, [...RUNTIME_CACHES, startCache])
+installLifecycle(self, startCache ? [...RUNTIME_CACHES, startCache] : RUNTIME_CACHES)
+// The copy of index.html put back if an older version's activation took it (static-routes.ts).
+if (hasStaticRouting())
+  self.addEventListener('activate', (event) =>
+    event.waitUntil(restoreStartCopy(startRoutesDeps()).catch(() => false)),
+  )
 installOfferSync(self, {
   storage: workerOfferStorage,
   loadBackend,

@@ -24,13 +24,13 @@ export function fakeCaches() {
         return copy
       },
       keys: async () => [...map.keys()].map((k) => new Request(k)),
-      delete: async (key: RequestInfo | URL) => map.delete(url(key)),
+      delete: async (key: RequestInfo | URL) => urls.delete(url(key)) && map.delete(url(key)),
     } as unknown as Cache
   }
   const cacheStorage = {
     open: async (name: string) => open(name),
     keys: async () => [...stores.keys()],
-    delete: async (name: string) => stores.delete(name),
+    delete: async (name: string) => responseUrls.delete(name) && stores.delete(name),
     has: async (name: string) => stores.has(name),
     match: async () => undefined,
   } as unknown as CacheStorage

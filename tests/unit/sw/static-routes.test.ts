@@ -1,27 +1,24 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   addStartRoutes,
-  builtAssetsWithoutVary,
   dropVaryFromBuiltAssets,
+  hasStaticRouting,
+  restoreStartCopy,
   startCacheName,
   startRoutes,
   type InstallEventWithRoutes,
   type StaticRoute,
 } from '../../../sw/static-routes'
-import { deleteStaleCaches, RUNTIME_CACHES } from '../../../sw/caches'
 import { fakeCaches } from './fake-caches'
 
 const ORIGIN = 'https://unburden.example'
 const PRECACHE = `workbox-precache-v2-${ORIGIN}/`
 const START = startCacheName('rev1')
 
-// Workbox's copyResponse copies only answers of the worker's own origin, as a worker sees them.
-beforeEach(() => {
-  vi.stubGlobal('self', { location: { origin: ORIGIN } })
-  return () => vi.unstubAllGlobals()
-})
-
-/** An answer from `url`, as a server that varies on Origin and Accept-Encoding sends it. */
+/**
+ * An answer from `url`, as a server that varies on Origin and Accept-Encoding sends it; with no
+ * URL, as Workbox stores a redirected answer (a host that sends /index.html on to /).
+ */
 function served(body: string, status = 200, url = `${ORIGIN}/assets/a.js`): Response {
   const response = new Response(body, {
     status,
@@ -46,8 +43,21 @@ function installEvent(addRoutes?: (routes: StaticRoute[]) => Promise<void>) {
 }
 
 describe('startRoutes', () => {
-  it('answers a navigation to / with no query from the start copy, and GETs under /assets/ from the precache, on this origin only', () => {
+  it('answers a navigation to / with no query from the start copy, and GETs of scripts and styles under /assets/ from the precache, on this origin only', () => {
     const routes = startRoutes('http://localhost:4173', { start: START, precache: PRECACHE })
+    const assets = (requestDestination: string) => ({
+      condition: {
+        urlPattern: {
+          protocol: 'http',
+          hostname: 'localhost',
+          port: '4173',
+          pathname: '/assets/*',
+        },
+        requestMethod: 'GET',
+        requestDestination,
+      },
+      source: { cacheName: PRECACHE },
+    })
     expect(routes).toEqual([
       {
         condition: {
@@ -62,18 +72,9 @@ describe('startRoutes', () => {
         },
         source: { cacheName: START },
       },
-      {
-        condition: {
-          urlPattern: {
-            protocol: 'http',
-            hostname: 'localhost',
-            port: '4173',
-            pathname: '/assets/*',
-          },
-          requestMethod: 'GET',
-        },
-        source: { cacheName: PRECACHE },
-      },
+      // Not a navigation: one to /assets/ still gets the shell and its not-found page.
+      assets('script'),
+      assets('style'),
     ])
     // The default port is the empty string, as URLPattern reads it.
     expect(
@@ -88,50 +89,23 @@ describe('startRoutes', () => {
   })
 })
 
-describe('builtAssetsWithoutVary', () => {
-  const plugin = builtAssetsWithoutVary(ORIGIN)
-  const update = (url: string, response: Response) =>
-    plugin.cacheWillUpdate!({
-      request: new Request(url),
-      response,
-      event: undefined as unknown as ExtendableEvent,
-      state: {},
-    })
-
-  it('stores a built file without Vary, and everything else of it as it came', async () => {
-    const stored = (await update(`${ORIGIN}/assets/index-abc.js`, served('code')))!
-    expect(stored.headers.has('vary')).toBe(false)
-    expect(stored.headers.get('etag')).toBe('"1"')
-    expect(stored.headers.get('content-type')).toBe('text/javascript')
-    expect(stored.status).toBe(200)
-    expect(await stored.text()).toBe('code')
-  })
-
-  it('leaves any other file, or another origin’s /assets/, as it came', async () => {
-    for (const url of [`${ORIGIN}/index.html`, 'https://elsewhere.example/assets/a.js']) {
-      const stored = (await update(url, served('x')))!
-      expect(stored.headers.get('vary')).toBe('Origin, Accept-Encoding')
-    }
-  })
-
-  it('refuses to store an answer of 400 or more, as Workbox’s own rule does', async () => {
-    expect(await update(`${ORIGIN}/assets/a.js`, served('gone', 404))).toBeNull()
-    expect(await update(`${ORIGIN}/index.html`, served('down', 503))).toBeNull()
-  })
-})
-
 describe('dropVaryFromBuiltAssets', () => {
   it('rewrites the built files an earlier version stored with Vary, and only those', async () => {
     const { cacheStorage, open } = fakeCaches()
     const precache = open(PRECACHE)
     await precache.put(`${ORIGIN}/assets/old-1.js`, served('one'))
+    // Stored with no URL (a redirected answer, as Workbox keeps it): rewritten all the same.
+    await precache.put(`${ORIGIN}/assets/moved-3.js`, served('three', 200, ''))
     await precache.put(`${ORIGIN}/assets/new-2.js`, new Response('two'))
     await precache.put(`${ORIGIN}/index.html?__WB_REVISION__=1`, served('<html>'))
 
-    expect(await dropVaryFromBuiltAssets(cacheStorage, PRECACHE, ORIGIN)).toBe(1)
+    expect(await dropVaryFromBuiltAssets(cacheStorage, PRECACHE, ORIGIN)).toBe(2)
     const old = (await precache.match(`${ORIGIN}/assets/old-1.js`))!
     expect(old.headers.has('vary')).toBe(false)
+    expect(old.headers.get('etag')).toBe('"1"')
+    expect(old.headers.get('content-type')).toBe('text/javascript')
     expect(await old.text()).toBe('one')
+    expect(await (await precache.match(`${ORIGIN}/assets/moved-3.js`))!.text()).toBe('three')
     const shell = (await precache.match(`${ORIGIN}/index.html?__WB_REVISION__=1`))!
     expect(shell.headers.get('vary')).toBe('Origin, Accept-Encoding')
     // Nothing left to rewrite the second time.
@@ -155,7 +129,12 @@ describe('addStartRoutes', () => {
   }
 
   it('keeps a copy of index.html for / and adds the routes, once every copy is in place', async () => {
-    const { deps, open } = await setUp()
+    const { deps: withUrl, open } = await setUp()
+    // The shell as Workbox keeps a redirected one (no URL): copied all the same.
+    const deps = {
+      ...withUrl,
+      shell: async () => served('<!doctype html><title>Unburden</title>', 200, ''),
+    }
     const seen: { start?: Response; asset?: Response } = {}
     const addRoutes = vi.fn(async () => {
       // What the browser's lookup will find, read when the routes arrive.
@@ -181,16 +160,22 @@ describe('addStartRoutes', () => {
     expect((await open(PRECACHE).match(`${ORIGIN}/assets/a.js`))!.headers.has('vary')).toBe(true)
   })
 
-  it('adds no route without index.html in the precache, and does not fail the install', async () => {
-    const { deps } = await setUp()
+  it('adds no route without index.html in the precache, or without its revision, and does not fail the install', async () => {
+    const { deps, stores } = await setUp()
     const addRoutes = vi.fn(async () => {})
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    for (const shell of [async () => undefined, async () => served('gone', 404)]) {
+    for (const broken of [
+      { shell: async () => undefined },
+      { shell: async () => served('gone', 404) },
+      // Every version would share one copy: a version still active would answer the next one's HTML.
+      { startCache: null },
+    ]) {
       const { event } = installEvent(addRoutes)
-      expect(await addStartRoutes(event, { ...deps, shell })).toBe(false)
+      expect(await addStartRoutes(event, { ...deps, ...broken })).toBe(false)
     }
     expect(addRoutes).not.toHaveBeenCalled()
-    expect(warn).toHaveBeenCalledTimes(2)
+    expect(stores.has(START)).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(3)
     warn.mockRestore()
   })
 
@@ -206,12 +191,40 @@ describe('addStartRoutes', () => {
   })
 })
 
-describe('the start copy and stale caches', () => {
-  it('is kept by its own version and deleted by the next one', async () => {
-    const { cacheStorage } = fakeCaches()
-    const older = startCacheName('rev0')
-    for (const name of [older, START, ...RUNTIME_CACHES]) await cacheStorage.open(name)
-    expect(await deleteStaleCaches(cacheStorage, [...RUNTIME_CACHES, START])).toEqual([older])
-    expect((await cacheStorage.keys()).sort()).toEqual([...RUNTIME_CACHES, START].sort())
+describe('restoreStartCopy', () => {
+  it('puts back the copy an older version’s activation deleted, and leaves one in place alone', async () => {
+    const { cacheStorage, open, stores } = fakeCaches()
+    const deps = {
+      cacheStorage,
+      origin: ORIGIN,
+      precacheName: PRECACHE,
+      startCache: START,
+      shell: async () => served('<p>shell</p>', 200, `${ORIGIN}/index.html`),
+    }
+    expect(await restoreStartCopy(deps)).toBe(true)
+    const copy = (await open(START).match(`${ORIGIN}/`))!
+    expect(await copy.text()).toBe('<p>shell</p>')
+    expect(copy.headers.has('vary')).toBe(false)
+
+    expect(await restoreStartCopy({ ...deps, shell: async () => served('<p>other</p>') })).toBe(
+      false,
+    )
+    expect(await (await open(START).match(`${ORIGIN}/`))!.text()).toBe('<p>shell</p>')
+
+    stores.delete(START)
+    expect(await restoreStartCopy({ ...deps, shell: async () => undefined })).toBe(false)
+    expect(await restoreStartCopy({ ...deps, startCache: null })).toBe(false)
+    expect(stores.has(START)).toBe(false)
+  })
+})
+
+describe('hasStaticRouting', () => {
+  it('is true only where InstallEvent has addRoutes', () => {
+    class WithRoutes {
+      addRoutes() {}
+    }
+    expect(hasStaticRouting({ InstallEvent: WithRoutes })).toBe(true)
+    expect(hasStaticRouting({ InstallEvent: class {} })).toBe(false)
+    expect(hasStaticRouting({})).toBe(false)
   })
 })
