@@ -41,6 +41,15 @@ async function openWith(page: Page, raw: string | null) {
   await page.goto('/return')
 }
 
+/**
+ * Waits until every fade on the page is over: axe reads an entry (or the dialog) half faded in as low
+ * contrast (CI: color-contrast on a card scanned as soon as the second one was attached).
+ */
+const motionSettled = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState === 'finished'),
+  )
+
 const storedEntries = async (page: Page) =>
   JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY)) ?? 'null') as
     Entry[] | null
@@ -429,9 +438,11 @@ test.describe('accessibility', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
     await openWith(page, JSON.stringify([OLDER, NEWER]))
     await expect(cards(page)).toHaveCount(2)
+    await motionSettled(page)
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
     await cards(page).first().getByRole('button', { name: 'Publish to Void' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
+    await motionSettled(page)
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   })
 
