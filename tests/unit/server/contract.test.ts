@@ -2,19 +2,18 @@
  * The local backend's HTTP contract, driven by the real supabase-js client (and raw fetch where
  * supabase-js cannot send the request), on PGlite and on a real PostgreSQL server.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { request as httpRequest } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
-import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
   ENGINES,
   offerKeys,
   ownerRows,
   realFetch,
-  startTestBackend,
+  useTestBackend,
   voidClient,
   type TestBackend,
 } from './support/backend'
@@ -30,23 +29,19 @@ describe.each(ENGINES)('the backend on %s', (engine) => {
   let supabase: SupabaseClient
   let rest: string
 
-  beforeAll(async () => {
-    backend = await startTestBackend(engine)
-    supabase = voidClient(backend.url, backend.anonKey)
-    rest = `${backend.url}/rest/v1/${TABLE}`
-  }, 120_000)
-
-  afterAll(async () => {
-    await backend?.stop()
-  }, 60_000)
-
-  beforeEach(async () => {
-    allowNetwork()
-    await asOwner(
-      backend,
-      'truncate public.void_thoughts, private.void_offer_keys restart identity',
-    )
-    await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
+  useTestBackend(engine, {
+    started: (started) => {
+      backend = started
+      supabase = voidClient(backend.url, backend.anonKey)
+      rest = `${backend.url}/rest/v1/${TABLE}`
+    },
+    eachTest: async () => {
+      await asOwner(
+        backend,
+        'truncate public.void_thoughts, private.void_offer_keys restart identity',
+      )
+      await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
+    },
   })
 
   /** A raw request with the anon key, as supabase-js would send it. */

@@ -2,18 +2,17 @@
  * The offer queue's policy against the real backend, on PGlite and PostgreSQL: an answer that did not
  * store the row keeps the words, and the batch size fits the write limit.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { flushOfferQueue } from '../../../src/shared/offer-queue-policy'
 import { sendOffer } from '../../../src/shared/offer-wire'
 import { makeOffer, memoryStorage } from '../../fixtures/offers'
-import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
   emptyWall,
   ENGINES,
   ownerRows,
   realFetch,
-  startTestBackend,
+  useTestBackend,
   type TestBackend,
 } from './support/backend'
 
@@ -22,18 +21,12 @@ vi.setConfig({ testTimeout: 60_000 })
 describe.each(ENGINES)('the offer queue against the backend on %s', (engine) => {
   let backend: TestBackend
 
-  beforeAll(async () => {
-    backend = await startTestBackend(engine)
-  }, 120_000)
-
-  afterAll(async () => {
-    await backend?.stop()
-  }, 60_000)
-
-  beforeEach(async () => {
-    allowNetwork()
-    await emptyWall(backend)
-    await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
+  useTestBackend(engine, {
+    started: (started) => (backend = started),
+    eachTest: async () => {
+      await emptyWall(backend)
+      await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
+    },
   })
 
   const send = ([offer]: { clientId: string; text: string }[]) =>

@@ -4,18 +4,17 @@
  * once even when sent again, waits while the backend is down, and a report of a thought no longer on
  * the wall (409) leaves the queue instead of holding the offers behind it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { QueuedOffer } from '../../../src/shared/offer'
 import { OFFER_SEND_TIMEOUT_MS, flushOfferQueue } from '../../../src/shared/offer-queue-policy'
 import { sendOffer } from '../../../src/shared/offer-wire'
 import { makeOffer, memoryStorage } from '../../fixtures/offers'
-import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
   ENGINES,
   ownerRows,
   realFetch,
-  startTestBackend,
+  useTestBackend,
   type TestBackend,
 } from './support/backend'
 
@@ -27,21 +26,15 @@ const makeReport = (thoughtId: number): QueuedOffer =>
 describe.each(ENGINES)('reports in the queue against the backend on %s', (engine) => {
   let backend: TestBackend
 
-  beforeAll(async () => {
-    backend = await startTestBackend(engine)
-  }, 120_000)
-
-  afterAll(async () => {
-    await backend?.stop()
-  }, 60_000)
-
-  beforeEach(async () => {
-    allowNetwork()
-    await control('/__reset', {})
-    await asOwner(
-      backend,
-      'update private.void_settings set writes_per_minute = 0, report_threshold = 1',
-    )
+  useTestBackend(engine, {
+    started: (started) => (backend = started),
+    eachTest: async () => {
+      await control('/__reset', {})
+      await asOwner(
+        backend,
+        'update private.void_settings set writes_per_minute = 0, report_threshold = 1',
+      )
+    },
   })
 
   /** A tester control request (with the backend's control token); fails the test unless it worked. */

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openPglite, openPostgres } from '../../../server/engine'
 import { startBackend } from '../../../server/index'
 import { MIGRATIONS_DIR, migrate } from '../../../server/migrations'
@@ -18,7 +18,7 @@ import {
   emptyWall,
   ENGINES,
   realFetch,
-  startTestBackend,
+  useTestBackend,
   voidClient,
   type TestBackend,
 } from './support/backend'
@@ -40,19 +40,15 @@ describe.each(ENGINES)('the wall count on %s', (engine) => {
   let backend: TestBackend
   let client: SupabaseClient
 
-  beforeAll(async () => {
-    backend = await startTestBackend(engine)
-    client = voidClient(backend.url, backend.anonKey)
-  }, 120_000)
-
-  afterAll(async () => {
-    await backend?.stop()
-  }, 60_000)
-
-  beforeEach(async () => {
-    allowNetwork()
-    await emptyWall(backend)
-    await asOwner(backend, 'update private.void_settings set report_threshold = 1')
+  useTestBackend(engine, {
+    started: (started) => {
+      backend = started
+      client = voidClient(backend.url, backend.anonKey)
+    },
+    eachTest: async () => {
+      await emptyWall(backend)
+      await asOwner(backend, 'update private.void_settings set report_threshold = 1')
+    },
   })
 
   const offer = (rows: { text: string }[], key?: string) =>

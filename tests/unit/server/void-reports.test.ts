@@ -10,7 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { openPglite, openPostgres, type Engine } from '../../../server/engine'
 import { migrate, MIGRATIONS_DIR } from '../../../server/migrations'
@@ -19,7 +19,7 @@ import {
   asOwner,
   emptyWall,
   ENGINES,
-  startTestBackend,
+  useTestBackend,
   voidClient,
   type TestBackend,
 } from './support/backend'
@@ -54,23 +54,19 @@ describe.each(ENGINES)('reports on %s', (engine) => {
   let backend: TestBackend
   let client: SupabaseClient
 
-  beforeAll(async () => {
-    backend = await startTestBackend(engine)
-    client = voidClient(backend.url, backend.anonKey)
-  }, 120_000)
-
-  afterAll(async () => {
-    await backend?.stop()
-  }, 60_000)
-
-  beforeEach(async () => {
-    allowNetwork()
-    await emptyWall(backend)
-    await asOwner(
-      backend,
-      'update private.void_settings set report_threshold = $1, reports_per_minute = 0',
-      [THRESHOLD],
-    )
+  useTestBackend(engine, {
+    started: (started) => {
+      backend = started
+      client = voidClient(backend.url, backend.anonKey)
+    },
+    eachTest: async () => {
+      await emptyWall(backend)
+      await asOwner(
+        backend,
+        'update private.void_settings set report_threshold = $1, reports_per_minute = 0',
+        [THRESHOLD],
+      )
+    },
   })
 
   /** Puts `count` thoughts on the wall as the owner; returns their ids, oldest first. */

@@ -6,15 +6,14 @@
  * Most tests run SQL the way PostgREST does (request.headers set, role anon), as a hosted gateway
  * would send it; the HTTP ones check that the local server plays that edge.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { allowNetwork } from '../setup/no-network'
+import { describe, expect, it, vi } from 'vitest'
 import {
   asOwner,
   emptyWall,
   ENGINES,
   ownerRows,
   realFetch,
-  startTestBackend,
+  useTestBackend,
   type TestBackend,
 } from './support/backend'
 
@@ -33,18 +32,13 @@ interface Outcome {
 describe.each(ENGINES)('the write limit on %s', (engine) => {
   let backend: TestBackend
 
-  beforeAll(async () => {
-    backend = await startTestBackend(engine, { writeLimitPerMinute: LIMIT })
-  }, 120_000)
-
-  afterAll(async () => {
-    await backend?.stop()
-  }, 60_000)
-
-  beforeEach(async () => {
-    allowNetwork()
-    await emptyWall(backend)
-    await asOwner(backend, 'update private.void_settings set writes_per_minute = $1', [LIMIT])
+  useTestBackend(engine, {
+    options: { writeLimitPerMinute: LIMIT },
+    started: (started) => (backend = started),
+    eachTest: async () => {
+      await emptyWall(backend)
+      await asOwner(backend, 'update private.void_settings set writes_per_minute = $1', [LIMIT])
+    },
   })
 
   const count = async (): Promise<number> => (await ownerRows(backend)).length

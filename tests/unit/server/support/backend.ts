@@ -16,8 +16,10 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { startBackend, type Backend, type BackendOptions } from '../../../../server/index'
 import { MIGRATIONS_DIR } from '../../../../server/migrations'
+import { allowNetwork } from '../../setup/no-network'
 import { startTestPostgres, type TestPostgres } from './postgres'
 
 /** The engines every backend test runs on. */
@@ -102,6 +104,33 @@ export async function startTestBackend(
       if (dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * One backend on `engine` for the describe block this is called in: started before its tests and
+ * handed to `started`, stopped after them. Before each test the network is allowed again (the
+ * no-network guard), then `eachTest` runs: emptying the wall, the settings the block tests with.
+ */
+export function useTestBackend(
+  engine: EngineName,
+  hooks: {
+    options?: BackendOptions
+    started: (backend: TestBackend) => void
+    eachTest?: (backend: TestBackend) => Promise<unknown>
+  },
+): void {
+  let backend: TestBackend | undefined
+  beforeAll(async () => {
+    backend = await startTestBackend(engine, hooks.options)
+    hooks.started(backend)
+  }, 120_000)
+  afterAll(async () => {
+    await backend?.stop()
+  }, 60_000)
+  beforeEach(async () => {
+    allowNetwork()
+    if (backend) await hooks.eachTest?.(backend)
+  })
 }
 
 /** supabase-js as the app configures it. */
