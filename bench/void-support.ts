@@ -42,23 +42,33 @@ export interface VoidBenchApp {
   close(): Promise<void>
 }
 
-/** Serves the bench build on a free port and launches Chromium. */
-export async function openVoidBenchApp(): Promise<VoidBenchApp> {
-  const { outDir, apiPort } = await buildVoidBenchApp()
-  const appPort = Number(process.env.BENCH_APP_PORT ?? (await freePort()))
+/** Serves a built dist/ as it is, with this project's preview (its Brotli copies included). */
+export async function serveBuild(
+  outDir: string,
+  port?: number,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const appPort = port ?? (await freePort())
   const server = await preview({
     root,
     configFile: join(root, 'vite.config.ts'),
-    build: { outDir },
+    build: { outDir: resolve(outDir) },
     preview: { port: appPort, strictPort: true, host: 'localhost' },
     logLevel: 'error',
   })
+  return { url: `http://localhost:${appPort}`, close: () => server.close() }
+}
+
+/** Serves the bench build on a free port and launches Chromium. */
+export async function openVoidBenchApp(): Promise<VoidBenchApp> {
+  const { outDir, apiPort } = await buildVoidBenchApp()
+  const port = process.env.BENCH_APP_PORT ? Number(process.env.BENCH_APP_PORT) : undefined
+  const server = await serveBuild(outDir, port)
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
   return {
-    appUrl: `http://localhost:${appPort}`,
+    appUrl: server.url,
     apiPort,
     browser,
     close: async () => {

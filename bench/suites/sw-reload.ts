@@ -22,10 +22,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { findPerfFloor, openPerfFloor, type PerfFloor } from '../perf-floor'
 import { median, percentile } from '../stats'
-import { join, resolve } from 'node:path'
-import { preview } from 'vite'
-import { openVoidBenchApp } from '../void-support'
-import { freePort } from '../../tests/fixtures/free-port'
+import { openVoidBenchApp, serveBuild } from '../void-support'
 
 export const name = 'Service worker: reload to an interactive editor'
 
@@ -203,20 +200,6 @@ const fmtMilestones = (reloads: Reload[]) =>
     `ready ${median(reloads.map((r) => r.ms)).toFixed(0)}`,
   ].join('  ')
 
-/** Serves a build made elsewhere (BENCH_COMPARE_DIST) as it is, with this project's preview. */
-async function serveBuild(outDir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const root = resolve(import.meta.dirname, '../..')
-  const port = await freePort()
-  const server = await preview({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    build: { outDir: resolve(outDir) },
-    preview: { port, strictPort: true, host: 'localhost' },
-    logLevel: 'error',
-  })
-  return { url: `http://localhost:${port}`, close: () => server.close() }
-}
-
 /** Checks that each reload went as its condition says, and returns the times. */
 function times(label: string, reloads: Reload[], cold: boolean): number[] {
   const notBySw = reloads.filter((r) => !r.bySw).length
@@ -255,7 +238,8 @@ export async function run(): Promise<void> {
     const targets = [await openTarget('app', app.appUrl, app.browser)]
     if (floor) targets.push(await openTarget('floor', floor.url, app.browser))
     if (compare) targets.push(await openTarget('compare', compare.url, app.browser))
-    const floorIndex = floor ? 1 : -1
+    const floorIndex = targets.findIndex((target) => target.label === 'floor')
+    const compareIndex = targets.findIndex((target) => target.label === 'compare')
 
     const online = await interleave(targets.slice(0, 1), false)
     for (const target of targets) await target.context.setOffline(true)
@@ -276,8 +260,8 @@ export async function run(): Promise<void> {
       const app = times(`app ${condition}`, results[0]!, isCold)
       console.log(`app   ${condition}    ${fmt(app)}  (target ≤ 500 ms)`)
       console.log(`      milestones (medians, ms)          ${fmtMilestones(results[0]!)}`)
-      if (compare) {
-        const other = results[targets.length - 1]!
+      if (compareIndex >= 0) {
+        const other = results[compareIndex]!
         const times2 = times(`compare ${condition}`, other, isCold)
         console.log(`compare ${condition}  ${fmt(times2)}  (BENCH_COMPARE_DIST)`)
         console.log(`      milestones (medians, ms)          ${fmtMilestones(other)}`)
