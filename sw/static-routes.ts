@@ -54,7 +54,7 @@ export function startCacheName(shellRevision: string): string {
 }
 
 /** True for a URL of `origin` under /assets/. */
-export function isBuiltAsset(url: string, origin: string): boolean {
+function isBuiltAsset(url: string, origin: string): boolean {
   const parsed = new URL(url)
   return parsed.origin === origin && parsed.pathname.startsWith(ASSETS)
 }
@@ -120,6 +120,17 @@ export async function dropVaryFromBuiltAssets(
   return rewritten
 }
 
+/** Keeps `shell` (index.html) in `cacheName` under `origin`'s `/`, where the start route looks. */
+async function keepStartCopy(
+  cacheStorage: CacheStorage,
+  cacheName: string,
+  origin: string,
+  shell: Response,
+): Promise<void> {
+  const start = await cacheStorage.open(cacheName)
+  await start.put(new URL('/', origin).href, withoutVary(shell))
+}
+
 /** What adding the routes needs: the precache's name and its copy of index.html. */
 export interface StartRoutesDeps {
   cacheStorage: CacheStorage
@@ -146,8 +157,7 @@ export async function addStartRoutes(
     const shell = await deps.shell()
     if (!shell?.ok) throw new Error('index.html is not in the precache')
     await dropVaryFromBuiltAssets(deps.cacheStorage, deps.precacheName, deps.origin)
-    const start = await deps.cacheStorage.open(deps.startCache)
-    await start.put(new URL('/', deps.origin).href, withoutVary(shell))
+    await keepStartCopy(deps.cacheStorage, deps.startCache, deps.origin, shell)
     await event.addRoutes(
       startRoutes(deps.origin, { start: deps.startCache, precache: deps.precacheName }),
     )
@@ -177,7 +187,6 @@ export async function restoreStartCopy(deps: StartRoutesDeps): Promise<boolean> 
   if (deps.startCache === null || (await deps.cacheStorage.has(deps.startCache))) return false
   const shell = await deps.shell()
   if (!shell?.ok) return false
-  const start = await deps.cacheStorage.open(deps.startCache)
-  await start.put(new URL('/', deps.origin).href, withoutVary(shell))
+  await keepStartCopy(deps.cacheStorage, deps.startCache, deps.origin, shell)
   return true
 }
