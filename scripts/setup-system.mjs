@@ -15,6 +15,11 @@ export const SYSTEM_PACKAGES = [
   { name: 'webkit2gtk-driver', why: 'the engines suite (WebKitGTK MiniBrowser + WebKitWebDriver)' },
   { name: 'xvfb', why: 'a display for MiniBrowser' },
   { name: 'postgresql', why: 'the backend tests on a real PostgreSQL server' },
+  {
+    // Debian 12's PostgreSQL is 15; the extension is built per server version.
+    name: 'postgresql-15-plpgsql-check',
+    why: '`supabase db lint` in the backend tests (plpgsql_check)',
+  },
 ]
 
 /** The apt-get commands that install `missing`, as argument lists (`sudo` prefixed when asked). */

@@ -2,6 +2,7 @@
  * The backend's options and how the environment sets them (shared by `npm run server` and
  * `npm start`).
  */
+import { LOCAL_API_PORT } from '../src/shared/local-backend'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
 
 /** The hosted default of the write limit: the value supabase/migrations puts in private.void_settings. */
@@ -65,7 +66,7 @@ export function optionsFromEnv(
   argv: string[] = process.argv,
 ): BackendOptions {
   return {
-    port: integer('API_PORT', env.API_PORT) ?? 54321,
+    port: integer('API_PORT', env.API_PORT) ?? LOCAL_API_PORT,
     host: env.API_HOST || undefined,
     dataDir: env.DATA_DIR || '.data',
     databaseUrl: env.DATABASE_URL || undefined,

@@ -6,9 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 /** Supabase CLI's well-known local development secret (never a production secret). */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 
-/** Supabase CLI's well-known local anon key, signed with LOCAL_JWT_SECRET. */
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+/** Supabase CLI's well-known local anon key, signed with LOCAL_JWT_SECRET (the app's default key). */
+export { LOCAL_ANON_KEY } from '../src/shared/local-backend'
 
 /** The claims a key carries; `role` picks the database role the request runs as. */
 export interface Claims {

@@ -16,8 +16,15 @@ function machine(installed: string[], rights: { isRoot: boolean; hasSudo: boolea
 }
 
 describe('setupSystem', () => {
-  it('checks chromium, firefox-esr, webkit2gtk-driver, xvfb and postgresql', () => {
-    expect(all).toEqual(['chromium', 'firefox-esr', 'webkit2gtk-driver', 'xvfb', 'postgresql'])
+  it('checks chromium, firefox-esr, webkit2gtk-driver, xvfb, postgresql and plpgsql_check', () => {
+    expect(all).toEqual([
+      'chromium',
+      'firefox-esr',
+      'webkit2gtk-driver',
+      'xvfb',
+      'postgresql',
+      'postgresql-15-plpgsql-check',
+    ])
   })
 
   it('does nothing when everything is present, and says so', () => {
@@ -28,10 +35,13 @@ describe('setupSystem', () => {
   })
 
   it('as root: apt-get update once, then installs only what is missing, without recommends', () => {
-    const { outcome, ran, lines } = machine(['chromium', 'postgresql'], {
-      isRoot: true,
-      hasSudo: false,
-    })
+    const { outcome, ran, lines } = machine(
+      ['chromium', 'postgresql', 'postgresql-15-plpgsql-check'],
+      {
+        isRoot: true,
+        hasSudo: false,
+      },
+    )
     expect(outcome).toBe('installed')
     expect(ran).toEqual([
       ['apt-get', 'update'],
@@ -61,7 +71,7 @@ describe('setupSystem', () => {
     expect(outcome).toBe('no-rights')
     expect(ran).toEqual([])
     expect(lines.at(-1)).toContain(
-      'apt-get update && apt-get install -y --no-install-recommends chromium firefox-esr webkit2gtk-driver xvfb postgresql',
+      'apt-get update && apt-get install -y --no-install-recommends chromium firefox-esr webkit2gtk-driver xvfb postgresql postgresql-15-plpgsql-check',
     )
   })
 })

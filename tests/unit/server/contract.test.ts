@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib'
 import { LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import {
   asOwner,
-  ENGINES,
+  DEPLOYED_ENGINES,
   offerKeys,
   ownerRows,
   realFetch,
@@ -24,7 +24,7 @@ vi.setConfig({ testTimeout: 30_000 })
 const TABLE = 'void_thoughts'
 const uuid = () => crypto.randomUUID()
 
-describe.each(ENGINES)('the backend on %s', (engine) => {
+describe.each(DEPLOYED_ENGINES)('the backend on %s', (engine) => {
   let backend: TestBackend
   let supabase: SupabaseClient
   let rest: string

@@ -9,7 +9,7 @@ import { makeOffer, memoryStorage } from '../../fixtures/offers'
 import {
   asOwner,
   emptyWall,
-  ENGINES,
+  DEPLOYED_ENGINES,
   ownerRows,
   realFetch,
   useTestBackend,
@@ -18,7 +18,7 @@ import {
 
 vi.setConfig({ testTimeout: 60_000 })
 
-describe.each(ENGINES)('the offer queue against the backend on %s', (engine) => {
+describe.each(DEPLOYED_ENGINES)('the offer queue against the backend on %s', (engine) => {
   let backend: TestBackend
 
   useTestBackend(engine, {

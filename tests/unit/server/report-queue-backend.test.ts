@@ -11,7 +11,7 @@ import { sendOffer } from '../../../src/shared/offer-wire'
 import { makeOffer, memoryStorage } from '../../fixtures/offers'
 import {
   asOwner,
-  ENGINES,
+  DEPLOYED_ENGINES,
   ownerRows,
   realFetch,
   useTestBackend,
@@ -23,7 +23,7 @@ vi.setConfig({ testTimeout: 60_000 })
 const makeReport = (thoughtId: number): QueuedOffer =>
   makeOffer({ text: '', origin: 'void', report: { thoughtId } })
 
-describe.each(ENGINES)('reports in the queue against the backend on %s', (engine) => {
+describe.each(DEPLOYED_ENGINES)('reports in the queue against the backend on %s', (engine) => {
   let backend: TestBackend
 
   useTestBackend(engine, {

@@ -18,6 +18,7 @@ import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,
   emptyWall,
+  DEPLOYED_ENGINES,
   ENGINES,
   useTestBackend,
   voidClient,
@@ -50,7 +51,7 @@ function moderationSql(): string[] {
   return [...doc.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1]!)
 }
 
-describe.each(ENGINES)('reports on %s', (engine) => {
+describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
   let backend: TestBackend
   let client: SupabaseClient
 

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   asOwner,
   emptyWall,
-  ENGINES,
+  DEPLOYED_ENGINES,
   ownerRows,
   realFetch,
   useTestBackend,
@@ -29,7 +29,7 @@ interface Outcome {
   code?: string
 }
 
-describe.each(ENGINES)('the write limit on %s', (engine) => {
+describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
   let backend: TestBackend
 
   useTestBackend(engine, {

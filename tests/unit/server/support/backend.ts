@@ -20,11 +20,18 @@ import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { startBackend, type Backend, type BackendOptions } from '../../../../server/index'
 import { MIGRATIONS_DIR } from '../../../../server/migrations'
 import { allowNetwork } from '../../setup/no-network'
+import { startDeployedPostgres, type HostedPostgres } from './hosted'
 import { startTestPostgres, type TestPostgres } from './postgres'
 
 /** The engines every backend test runs on. */
 export const ENGINES = ['pglite', 'postgres'] as const
-export type EngineName = (typeof ENGINES)[number]
+/**
+ * Those, and `hosted`: PostgreSQL set up like a hosted Supabase project, the migrations deployed by
+ * the real Supabase CLI (`supabase db push`), not by our runner. The contract tests (the spec's calls,
+ * exactly once, the limits, reports) run on it too: what users deploy is what is tested.
+ */
+export const DEPLOYED_ENGINES = [...ENGINES, 'hosted'] as const
+export type EngineName = (typeof DEPLOYED_ENGINES)[number]
 
 /** The fetch Node had before any test stubbed it. */
 export const realFetch = globalThis.fetch
@@ -77,14 +84,15 @@ export interface TestBackend extends Backend {
   stop(): Promise<void>
 }
 
-/** Starts a backend on a fresh PGlite folder or a fresh PostgreSQL cluster. */
+/** Starts a backend on a fresh PGlite folder, a fresh PostgreSQL cluster, or a hosted-like one. */
 export async function startTestBackend(
   engine: EngineName,
   options: BackendOptions = {},
 ): Promise<TestBackend> {
-  let postgres: TestPostgres | undefined
+  let postgres: TestPostgres | HostedPostgres | undefined
   let dataDir: string | undefined
   if (engine === 'postgres') postgres = await startTestPostgres()
+  else if (engine === 'hosted') postgres = await startDeployedPostgres()
   else dataDir = await freshPgliteDir()
   const backend = await startBackend({
     port: 0,

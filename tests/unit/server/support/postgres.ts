@@ -15,7 +15,8 @@ export interface TestPostgres {
   stop(): Promise<void>
 }
 
-function findBinDir(): string {
+/** Where Debian's (or pg_config's) PostgreSQL programs are: initdb, pg_ctl, pg_dump. */
+export function findBinDir(): string {
   const debian = '/usr/lib/postgresql'
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
@@ -33,8 +34,13 @@ function findBinDir(): string {
   )
 }
 
-/** Creates and starts a cluster (about a second). */
-export async function startTestPostgres(): Promise<TestPostgres> {
+/**
+ * Creates and starts a cluster (about a second). `superuser` names the bootstrap superuser and the
+ * URL's user (`postgres` by default; a hosted-like cluster makes `postgres` an ordinary role).
+ */
+export async function startTestPostgres({
+  superuser = 'postgres',
+}: { superuser?: string } = {}): Promise<TestPostgres> {
   const bin = findBinDir()
   const root = mkdtempSync(join(tmpdir(), 'unburden-pg-'))
   const asRoot = process.getuid?.() === 0
@@ -55,7 +61,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     '-D',
     data,
     '-U',
-    'postgres',
+    superuser,
     '--auth=trust',
     '-E',
     'UTF8',
@@ -73,7 +79,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     'start',
   ])
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://${superuser}@127.0.0.1:${port}/postgres`,
     stop: async () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
