@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Vitest 5's reporter groups failures with Map.groupBy, which Node 20 lacks: without this, a failing
 // test crashes the report instead of showing why it failed.
@@ -20,7 +20,11 @@ if (!('groupBy' in Map)) {
 }
 // Two environments: Node for plain TypeScript (shared rules, the service worker's modules, the
 // server), happy-dom for components. Every test fails on a network call it did not expect
-// (tests/unit/setup/no-network.ts).
+// (tests/unit/setup/no-network.ts). The backend's tests start databases (PGlite, PostgreSQL, the
+// Supabase CLI's deploys), which takes minutes: they are a project of their own, `db`
+// (`npm run test:db`), so that `npm run check` stays quick.
+const DATABASE_TESTS = 'tests/unit/server/**/*.test.ts'
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -31,6 +35,16 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, DATABASE_TESTS],
+          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: [DATABASE_TESTS],
           setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
         },
       },
