@@ -429,8 +429,9 @@ export function createHandler(context: HttpContext) {
     const isRest = url.pathname.startsWith(REST_PREFIX)
     const isControl = context.controls !== null && url.pathname.startsWith('/__')
     // The app's lab asks whether this backend has fault injection on: anyone may ask, and the
-    // answer says only that (a 404 like any unknown path when the controls are off).
-    const isLabProbe = isControl && url.pathname === '/__lab'
+    // answer says only that, faults on or off (a backend without them answers too, so the app's
+    // probe on every page load never logs a failed request).
+    const isLabProbe = url.pathname === '/__lab'
     const fromApp = isControl && !isLabProbe ? appOrigin(request, context.appPort) : null
     let status = 0
     const gone = new AbortController()
@@ -491,7 +492,8 @@ export function createHandler(context: HttpContext) {
         })
         return
       }
-      if (isLabProbe && method === 'GET') return send(jsonAnswer(200, { faults: true }))
+      if (isLabProbe && method === 'GET')
+        return send(jsonAnswer(200, { faults: context.controls !== null }))
       // Every refusal below is decided from the headers, before the body is read: a body is read
       // only for a request that may act, and never past its limit.
       const readLimited = async (limit: number): Promise<string> => {
