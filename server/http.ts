@@ -4,7 +4,8 @@
  * PostgREST's JSON error body, never an empty 404.
  */
 import { timingSafeEqual } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { acceptsEncoding } from './accept-encoding'
@@ -80,6 +81,18 @@ export interface HttpContext {
 
 class TooLarge extends Error {}
 
+/** True when the request says a body follows (a length above 0, or chunks). */
+function declaresBody(request: IncomingMessage): boolean {
+  return (
+    Number(request.headers['content-length'] ?? 0) > 0 ||
+    request.headers['transfer-encoding'] !== undefined
+  )
+}
+
+/**
+ * The body, refused as soon as it passes `limit` (by its declared length, or while it arrives), so
+ * nothing larger is ever held. A client that leaves before sending it all is gone, not an error.
+ */
 function readBody(request: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(request.headers['content-length'] ?? 0)
   if (declared > limit) return Promise.reject(new TooLarge())
@@ -95,7 +108,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
       } else chunks.push(chunk)
     })
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
+    request.on('error', () => reject(new ClientGone()))
+    request.on('close', () => {
+      if (!request.complete) reject(new ClientGone())
+    })
   })
 }
 
@@ -253,9 +269,25 @@ function appOrigin(request: IncomingMessage, appPort: number | undefined): strin
 }
 
 /**
+ * True when a browser page of another origin than the backend's own sent the request: it names an
+ * Origin (`null` included) whose host is not the one the request reached the backend by. Tools such
+ * as curl, scripts and supabase-js in Node send none.
+ */
+function fromOtherOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin
+  if (origin === undefined) return false
+  try {
+    return new URL(origin).host !== request.headers.host
+  } catch {
+    return true
+  }
+}
+
+/**
  * A tester control answers only a request with the printed token, never one a browser sends from
  * a page of another origin (a cross-site form could otherwise reset the wall), except the app's own
- * page (its lab), which must send the token in the header.
+ * page (its lab), which must send the token in the header. Checked from the headers alone, before
+ * any body is read.
  */
 function checkControlAccess(
   request: IncomingMessage,
@@ -263,17 +295,8 @@ function checkControlAccess(
   token: string,
   fromApp: boolean,
 ): void {
-  const origin = request.headers.origin
-  if (origin !== undefined && !fromApp) {
-    let host: string | null
-    try {
-      host = new URL(origin).host
-    } catch {
-      host = null
-    }
-    if (host === null || host !== request.headers.host)
-      throw refusedControl('Cross-origin requests are refused')
-  }
+  if (!fromApp && fromOtherOrigin(request))
+    throw refusedControl('Cross-origin requests are refused')
   const header = request.headers[CONTROL_TOKEN_HEADER]
   const fromHeader = typeof header === 'string' ? header : undefined
   const given = Buffer.from(fromHeader ?? (fromApp ? '' : url.searchParams.get('token')) ?? '')
@@ -281,6 +304,23 @@ function checkControlAccess(
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw refusedControl(
       `Send the token the backend printed at start in the ${CONTROL_TOKEN_HEADER} header`,
+    )
+}
+
+/**
+ * The service_role key passes every limit the wall keeps (row-level security, the write limit): it
+ * belongs to the owner's own tools, never to a browser page. Sent by a page of another origin (the
+ * app's included), the key has leaked into a page, and any site the laptop opens could write with
+ * it: refused, before its body is read.
+ */
+function checkServiceRoleOrigin(request: IncomingMessage, role: string): void {
+  if (role === 'service_role' && fromOtherOrigin(request))
+    throw new ApiError(
+      403,
+      '42501',
+      'The service_role key is not accepted from a browser page',
+      `Origin: ${String(request.headers.origin)}`,
+      'Pages use the anon key; service_role is for tools that send no Origin (curl, scripts).',
     )
 }
 
@@ -339,6 +379,47 @@ async function encodeBody(
   }
 }
 
+/**
+ * What Node's HTTP parser refuses before the handler sees a request (a malformed request, headers too
+ * large, a request not received in time), as PostgREST's JSON error instead of Node's bare status
+ * line: `[status, code, message]`.
+ */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return [408, '57P05', 'The request did not arrive in time']
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, '54000', 'Request headers are too large']
+  return [400, '08P01', 'Malformed HTTP request']
+}
+
+/**
+ * Answers node:http's `clientError` (the server's `requestTimeout` ending a slow request included)
+ * with a PostgREST error, unless an answer already began on the socket; then closes the connection.
+ * `inFlight` is the response of the request the socket is serving, if any.
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  inFlight: ServerResponse | undefined,
+  requestTimeoutMs: number,
+): void {
+  const answering = inFlight !== undefined && !inFlight.writableFinished ? inFlight : undefined
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const [status, code, message] = clientErrorAnswer(error.code)
+  const details =
+    status === 408 ? `The whole request must arrive within ${requestTimeoutMs} ms` : null
+  const body = JSON.stringify({ code, message, details, hint: null })
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `content-type: application/json; charset=utf-8\r\n` +
+      `access-control-allow-origin: *\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  )
+}
+
 /** Makes the request handler for node:http. */
 export function createHandler(context: HttpContext) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -348,8 +429,9 @@ export function createHandler(context: HttpContext) {
     const isRest = url.pathname.startsWith(REST_PREFIX)
     const isControl = context.controls !== null && url.pathname.startsWith('/__')
     // The app's lab asks whether this backend has fault injection on: anyone may ask, and the
-    // answer says only that (a 404 like any unknown path when the controls are off).
-    const isLabProbe = isControl && url.pathname === '/__lab'
+    // answer says only that, faults on or off (a backend without them answers too, so the app's
+    // probe on every page load never logs a failed request).
+    const isLabProbe = url.pathname === '/__lab'
     const fromApp = isControl && !isLabProbe ? appOrigin(request, context.appPort) : null
     let status = 0
     const gone = new AbortController()
@@ -358,10 +440,14 @@ export function createHandler(context: HttpContext) {
     })
 
     let sent = false
+    let bodyRead = false
     const send = (answer: Answer) => {
-      if (sent || response.headersSent || request.socket.destroyed) return
+      if (sent || response.headersSent || !request.socket.writable) return
       sent = true
       status = answer.status
+      // Answered before its body was read (refused from the headers): the rest of the body is
+      // discarded and the connection closes, rather than waiting for the next request behind it.
+      if (declaresBody(request) && !bodyRead) response.setHeader('connection', 'close')
       // The tester controls are for the tester's own tools and the app's own lab: no page of any
       // other origin may read them.
       const cors: Record<string, string> = fromApp
@@ -376,7 +462,7 @@ export function createHandler(context: HttpContext) {
         headers: Record<string, string>
         body: string | Buffer
       }) => {
-        if (response.headersSent || request.socket.destroyed) return
+        if (response.headersSent || !request.socket.writable) return
         response.writeHead(answer.status, {
           ...cors,
           ...headers,
@@ -406,7 +492,26 @@ export function createHandler(context: HttpContext) {
         })
         return
       }
-      if (isLabProbe && method === 'GET') return send(jsonAnswer(200, { faults: true }))
+      if (isLabProbe && method === 'GET')
+        return send(jsonAnswer(200, { faults: context.controls !== null }))
+      // Every refusal below is decided from the headers, before the body is read: a body is read
+      // only for a request that may act, and never past its limit.
+      const readLimited = async (limit: number): Promise<string> => {
+        try {
+          const body = await readBody(request, limit)
+          bodyRead = true
+          return body
+        } catch (error) {
+          if (!(error instanceof TooLarge)) throw error
+          throw new ApiError(413, '54000', 'Request body is too large', `At most ${limit} bytes`)
+        }
+      }
+      if (isControl && !isLabProbe) {
+        checkControlAccess(request, url, context.controlToken, fromApp !== null)
+        const body = await readLimited(CONTROL_LIMIT_BYTES)
+        const answer = await context.controls!.handle(method, url.pathname, body)
+        if (answer) return send(answer)
+      }
       const faults = isRest ? context.controls?.take(method) : undefined
       if (faults?.latencyMs) await sleep(faults.latencyMs)
       if (faults?.mode === 'drop') return drop()
@@ -426,26 +531,6 @@ export function createHandler(context: HttpContext) {
           null,
           { 'retry-after': String(faults.retryAfterSeconds ?? 0) },
         )
-
-      let body = ''
-      try {
-        body = await readBody(request, isControl ? CONTROL_LIMIT_BYTES : context.bodyLimitBytes)
-      } catch (error) {
-        if (!(error instanceof TooLarge)) throw error
-        response.setHeader('connection', 'close')
-        throw new ApiError(
-          413,
-          '54000',
-          'Request body is too large',
-          `At most ${context.bodyLimitBytes} bytes`,
-        )
-      }
-
-      if (isControl && !isLabProbe) {
-        checkControlAccess(request, url, context.controlToken, fromApp !== null)
-        const answer = await context.controls!.handle(method, url.pathname, body)
-        if (answer) return send(answer)
-      }
       if (!isRest)
         throw new ApiError(
           404,
@@ -463,6 +548,8 @@ export function createHandler(context: HttpContext) {
           `Invalid path specified in request URL: ${url.pathname}`,
         )
       const { role, claims } = authenticate(request, context.jwtSecret)
+      checkServiceRoleOrigin(request, role)
+      const body = await readLimited(context.bodyLimitBytes)
       if (faults?.mode === 'reject-inserts' && method === 'POST' && !rpc)
         throw new ApiError(400, 'P0001', 'Inserts are refused', 'Fault injection: reject-inserts')
       checkBodyNesting(body)

@@ -3,13 +3,18 @@
  * folder) or PostgreSQL (DATABASE_URL), with the schema of supabase/migrations.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { resolve } from 'node:path'
-import { HOSTED_WRITE_LIMIT_PER_MINUTE, type BackendOptions } from './config'
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  HOSTED_WRITE_LIMIT_PER_MINUTE,
+  type BackendOptions,
+} from './config'
 import { TesterControls } from './controls'
 import { openPglite, openPostgres, type Engine } from './engine'
-import { createHandler } from './http'
+import { answerClientError, createHandler } from './http'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
 import { lockDataDir } from './lock'
 import { Maintenance } from './maintenance'
@@ -67,10 +72,26 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       log,
       txEnd: options.txEnd ?? 'commit',
     })
-    // The handler answers every error itself; this only guards the process against the unforeseen.
+    // A request must arrive whole (headers and body) within requestTimeoutMs, or Node ends it and
+    // clientError answers 408: a client that sends slowly, or declares a body it never sends, cannot
+    // hold a connection for ever. Node checks its connections every connectionsCheckingInterval.
+    const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
     const serve = () => {
-      const server = createServer((request, response) =>
-        handler(request, response).catch(() => response.destroy()),
+      const inFlight = new WeakMap<Duplex, ServerResponse>()
+      const server = createServer(
+        {
+          requestTimeout: requestTimeoutMs,
+          headersTimeout: requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(1000, Math.max(50, requestTimeoutMs / 4)),
+        },
+        (request, response) => {
+          inFlight.set(request.socket, response)
+          // The handler answers every error itself; this only guards the process against the unforeseen.
+          handler(request, response).catch(() => response.destroy())
+        },
+      )
+      server.on('clientError', (error: Error & { code?: string }, socket: Duplex) =>
+        answerClientError(error, socket, inFlight.get(socket), requestTimeoutMs),
       )
       server.keepAliveTimeout = 5000
       return server

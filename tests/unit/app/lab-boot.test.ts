@@ -62,6 +62,10 @@ describe('the probe of the local backend', () => {
     expect(await probeBackendFaults(on, 'http://localhost:54411')).toBe(true)
     expect(on).toHaveBeenCalledWith('http://localhost:54411/__lab', { cache: 'no-store' })
     expect(await probeBackendFaults(answering(Response.json({})), 'http://localhost:1')).toBe(false)
+    // What a local backend without faults answers: no lab control.
+    expect(
+      await probeBackendFaults(answering(Response.json({ faults: false })), 'http://localhost:1'),
+    ).toBe(false)
     expect(
       await probeBackendFaults(
         answering(Response.json({ code: 'PGRST125' }, { status: 404 })),

@@ -174,6 +174,7 @@ describe('keys and settings', () => {
         DATA_DIR: '/tmp/x',
         VOID_WRITE_LIMIT_PER_MINUTE: '0',
         UNBURDEN_FAULTS: '1',
+        REQUEST_TIMEOUT_MS: '5000',
       },
       [],
     )
@@ -182,6 +183,7 @@ describe('keys and settings', () => {
       dataDir: '/tmp/x',
       writeLimitPerMinute: 0,
       faults: true,
+      requestTimeoutMs: 5000,
     })
     expect(optionsFromEnv({}, ['node', 'main.ts', '--faults'])).toMatchObject({
       port: 54321,

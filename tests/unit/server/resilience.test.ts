@@ -11,6 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { startBackend } from '../../../server/index'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import { MIGRATIONS_DIR } from '../../../server/migrations'
+import { probeBackendFaults } from '../../../src/lib/lab-backend'
 import { allowNetwork } from '../setup/no-network'
 import {
   ENGINES,
@@ -313,6 +314,7 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     expect(probe.status).toBe(200)
     expect(probe.headers.get('access-control-allow-origin')).toBe('*')
     expect(await probe.json()).toEqual({ faults: true })
+    expect(await probeBackendFaults(realFetch, backend.url)).toBe(true)
   })
 
   it("the app's own page may call the controls with the token in the header, and no other page", async () => {
@@ -394,7 +396,7 @@ describe('without the faults flag', () => {
   }, 60_000)
   afterAll(() => postgres?.stop())
 
-  it('there are no control endpoints', async () => {
+  it('there are no control endpoints; the lab probe answers that faults are off', async () => {
     const backend = await startBackend({
       port: 0,
       host: '127.0.0.1',
@@ -402,12 +404,23 @@ describe('without the faults flag', () => {
       log: false,
     })
     try {
-      for (const path of ['/__faults', '/__rows', '/__requests', '/__lab']) {
+      for (const path of ['/__faults', '/__rows', '/__requests']) {
         const response = await realFetch(`${backend.url}${path}`)
         expect(response.status).toBe(404)
         expect(await response.json()).toMatchObject({ code: 'PGRST125' })
       }
       expect((await realFetch(`${backend.url}/__reset`, { method: 'POST' })).status).toBe(404)
+      // The app's page probes at every load: a 2xx its page may read, so no failed request is
+      // logged in its console, saying the faults are off, which the app takes as no lab control.
+      const probe = await realFetch(`${backend.url}/__lab`, {
+        headers: { origin: 'http://localhost:4173' },
+      })
+      expect(probe.status).toBe(200)
+      expect(probe.headers.get('access-control-allow-origin')).toBe('*')
+      expect(await probe.json()).toEqual({ faults: false })
+      const asked = vi.fn(realFetch)
+      expect(await probeBackendFaults(asked, backend.url)).toBe(false)
+      expect((await asked.mock.results[0]!.value) as Response).toMatchObject({ status: 200 })
     } finally {
       await backend.close()
     }
