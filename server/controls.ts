@@ -117,7 +117,15 @@ export class TesterControls {
     this.requests.length = 0
     await this.engine.transaction(async (tx) => {
       await tx.query('truncate public.void_thoughts, private.void_offer_keys restart identity')
-      await tx.query('truncate private.void_reports, private.void_hidden_thoughts')
+      // Every trace of moderation goes too (reports, hides and the hour's budget, the owner's
+      // decisions, the pending list), and the simulated clock and the reporters' salt start again,
+      // so a reset wall moderates as a new one does.
+      await tx.query(
+        `truncate private.void_reports, private.void_hidden_thoughts, private.void_auto_hides,
+                  private.void_reviewed_thoughts, private.void_pending_thoughts`,
+      )
+      await tx.query(`update private.void_settings set clock_offset = interval '0'`)
+      await tx.query('update private.void_report_salt set made_at = now()')
       await tx.query('delete from private.void_write_buckets')
     })
   }

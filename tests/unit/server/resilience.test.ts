@@ -14,6 +14,7 @@ import { MIGRATIONS_DIR } from '../../../server/migrations'
 import { probeBackendFaults } from '../../../src/lib/lab-backend'
 import { allowNetwork } from '../setup/no-network'
 import {
+  asOwner,
   ENGINES,
   freshPgliteDir,
   ownerRows,
@@ -170,6 +171,13 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     }
 
     await control('POST', '/__faults', { mode: 'drop', latencyMs: 5 })
+    for (const sql of [
+      `update private.void_settings set clock_offset = interval '3 hours'`,
+      'insert into private.void_auto_hides (thought_id, hidden_at) values (1, now())',
+      'insert into private.void_pending_thoughts (id, pending_since) values (2, now())',
+      `insert into private.void_reviewed_thoughts (id, decision, decided_at) values (3, 'kept', now())`,
+    ])
+      await asOwner(backend, sql)
     await control('POST', '/__reset')
     expect(await control('GET', '/__faults')).toEqual({
       status: 200,
@@ -177,6 +185,16 @@ describe.each(ENGINES)('faults on %s', (engine) => {
     })
     expect((await control('GET', '/__requests')).body).toEqual([])
     expect((await control('GET', '/__rows')).body).toEqual([])
+    // A reset wall moderates as a new one: no spent budget, no decisions, the real clock.
+    const [moderation] = await backend.engine.transaction((tx) =>
+      tx.query<{ traces: number; offset: string }>(
+        `select ((select count(*) from private.void_auto_hides)
+              + (select count(*) from private.void_pending_thoughts)
+              + (select count(*) from private.void_reviewed_thoughts))::int as traces,
+                (select clock_offset::text from private.void_settings) as offset`,
+      ),
+    )
+    expect(moderation).toEqual({ traces: 0, offset: '00:00:00' })
   })
 
   it('a control request without the token, or from another origin, is refused and changes nothing', async () => {

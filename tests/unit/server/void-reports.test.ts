@@ -227,15 +227,16 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
       expect(row!.reports).toBe(String(THRESHOLD + 3))
     })
 
-    it('a report of a thought already hidden is recorded and answers 2xx', async () => {
+    it('a report of a thought already hidden answers as one never used (409), and stores nothing', async () => {
       const [thought] = await seed(1)
-      for (let n = 1; n <= THRESHOLD + 1; n++)
-        expect(await report(n, thought!)).toEqual({ ok: true })
+      for (let n = 1; n <= THRESHOLD; n++) expect(await report(n, thought!)).toEqual({ ok: true })
+      expect(await report(THRESHOLD + 1, thought!)).toEqual({ ok: false, code: '23503' })
+      expect(await report(THRESHOLD + 1, 987654321)).toEqual({ ok: false, code: '23503' })
       const [row] = await ownerQuery<{ status: string; reports: string }>(
         'select status, reports::text from private.void_reported_thoughts where id = $1',
         [thought],
       )
-      expect(row).toEqual({ status: 'hidden', reports: String(THRESHOLD + 1) })
+      expect(row).toEqual({ status: 'hidden', reports: String(THRESHOLD) })
     })
 
     it('the hidden thought is kept whole, with its id, text and created_at', async () => {
@@ -327,7 +328,12 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
       const [thought] = await seed(1)
       for (let n = 1; n <= THRESHOLD; n++) await report(n, thought!)
       expect(await anonCode('select private.restore_thought($1)', [thought])).toBe('42501')
-      expect(await anonCode('select private.record_report($1)', [thought])).toBe('42501')
+      // Of the private functions, anon may call only the pre-request gate (which does nothing).
+      const callable = await ownerQuery<{ name: string }>(
+        `select p.proname::text as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute')`,
+      )
+      expect(callable.map((row) => row.name)).toEqual(['void_pre_request'])
       expect(
         await anonCode(
           `insert into public.void_thoughts (id, text, created_at) overriding system value
@@ -360,7 +366,7 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
   })
 
   describe('who reported', () => {
-    it('is stored only as sha256(salt || address key), never the address', async () => {
+    it('is stored only as sha256(salt || address key), never the address; IPv6 by /48', async () => {
       const [thought] = await seed(1)
       await report(5, thought!)
       await asRole('insert into public.void_reports (thought_id) values ($1)', [thought], {
@@ -369,9 +375,9 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
       const rows = await ownerQuery<{ everything: string; salted: boolean; bare: boolean }>(
         `select row_to_json(r)::text as everything,
                 r.reporter in (sha256(s.salt || convert_to('203.0.113.5', 'UTF8')),
-                               sha256(s.salt || convert_to('2001:db8:aa:bb::/64', 'UTF8'))) as salted,
+                               sha256(s.salt || convert_to('2001:db8:aa::/48', 'UTF8'))) as salted,
                 r.reporter in (sha256(convert_to('203.0.113.5', 'UTF8')),
-                               sha256(convert_to('2001:db8:aa:bb::/64', 'UTF8'))) as bare
+                               sha256(convert_to('2001:db8:aa::/48', 'UTF8'))) as bare
            from private.void_reports r cross join private.void_report_salt s`,
       )
       expect(rows).toHaveLength(2)
@@ -422,11 +428,17 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
       )
       expect(back).toEqual(before)
 
-      // Its reports are dismissed: the same reporters cannot hide it again, new ones can.
+      // The owner's decision stands: neither the same reporters nor new ones hide it again; new
+      // reports show in the review list.
       for (let n = 1; n <= THRESHOLD; n++) await report(n, hidden!)
       expect((await wall()).count).toBe(2)
       for (let n = 11; n < 11 + THRESHOLD; n++) await report(n, hidden!)
-      expect((await wall()).all).toEqual([reported])
+      expect((await wall()).all).toEqual([hidden, reported])
+      const [again] = await ownerQuery<{ status: string; reports: string }>(
+        'select status, reports::text from private.void_reported_thoughts where id = $1',
+        [hidden],
+      )
+      expect(again).toEqual({ status: 'restored', reports: String(THRESHOLD) })
 
       // Every other block of the document runs as written.
       for (const sql of rest) if (sql !== restore) await ownerQuery(sql)

@@ -146,16 +146,22 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
       expect(await offerAs(client, LIMIT)).toEqual({ stored: LIMIT })
     })
 
-    it("the limit's write fires after every other row trigger, so a skipped row never reaches it", async () => {
+    it('the row cap fires before every other row trigger; tokens are charged after the statement, first', async () => {
+      // Row triggers fire in name order, and one returning NULL (a repeat) skips the later ones: the
+      // cap comes first so repeats count. Tokens come from the rows stored, after the statement.
       const [row] = await backend.engine.transaction((tx) =>
-        tx.query<{ names: string[] }>(
-          `select array_agg(t.tgname::text order by t.tgname::text collate "C") as names
+        tx.query<{ before_row: string[]; after_statement: string[] }>(
+          `select array_agg(t.tgname::text order by t.tgname::text collate "C")
+                    filter (where t.tgtype & 1 = 1 and t.tgtype & 2 = 2) as before_row,
+                  array_agg(t.tgname::text order by t.tgname::text collate "C")
+                    filter (where t.tgtype & 1 = 0 and t.tgtype & 2 = 0) as after_statement
              from pg_trigger t
             where t.tgrelid = 'public.void_thoughts'::regclass and not t.tgisinternal
-              and t.tgtype & 1 = 1 and t.tgtype & 2 = 2 and t.tgtype & 4 = 4`,
+              and t.tgtype & 4 = 4`,
         ),
       )
-      expect(row!.names.at(-1)).toBe('void_thoughts_write_limit')
+      expect(row!.before_row[0]).toBe('void_thoughts_cap_rows')
+      expect(row!.after_statement[0]).toBe('void_thoughts_charge_tokens')
     })
 
     it('the server role is not limited; 0 turns the limit off', async () => {

@@ -194,14 +194,19 @@ export async function asOwner(
 }
 
 /**
- * Empties the wall and everything kept beside it (claimed keys, reports, hidden thoughts) and every
- * address's write bucket, as the owner: each test starts on an empty wall with full buckets.
+ * Empties the wall and everything kept beside it (claimed keys, reports, hidden thoughts, the owner's
+ * decisions, the hourly hide budget) and every address's write bucket, as the owner, and puts the
+ * moderation clock back to the real one (dating the reporter salt from now): each test starts on an
+ * empty wall with full buckets and a whole budget.
  */
 export async function emptyWall(backend: Backend): Promise<void> {
   await asOwner(
     backend,
     `truncate public.void_thoughts, private.void_offer_keys, private.void_reports,
-              private.void_hidden_thoughts restart identity`,
+              private.void_hidden_thoughts, private.void_auto_hides, private.void_reviewed_thoughts,
+              private.void_pending_thoughts restart identity`,
   )
   await asOwner(backend, 'delete from private.void_write_buckets')
+  await asOwner(backend, `update private.void_settings set clock_offset = interval '0'`)
+  await asOwner(backend, 'update private.void_report_salt set made_at = now()')
 }
