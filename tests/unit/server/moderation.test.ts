@@ -482,7 +482,13 @@ describe.each(ENGINES)('the moderation migration on %s', (engineName) => {
           'salt', (select encode(s.salt, 'hex') from private.void_report_salt s),
           'count', public.void_thought_count())::text as state`
       const [old] = await engine.transaction((tx) => tx.query<{ state: string }>(snapshot))
-      expect(await migrate(engine)).toEqual([MIGRATION.slice(0, 14)])
+      // This migration and any after it (the review's, 20261125010000, changes no row).
+      expect(await migrate(engine)).toEqual(
+        readdirSync(MIGRATIONS_DIR)
+          .filter((name) => name.endsWith('.sql') && name >= MIGRATION)
+          .sort()
+          .map((name) => name.slice(0, 14)),
+      )
       const [now] = await engine.transaction((tx) => tx.query<{ state: string }>(snapshot))
       expect(JSON.parse(now!.state)).toEqual(JSON.parse(old!.state))
 

@@ -207,6 +207,7 @@ export async function emptyWall(backend: Backend): Promise<void> {
               private.void_pending_thoughts restart identity`,
   )
   await asOwner(backend, 'delete from private.void_write_buckets')
-  await asOwner(backend, `update private.void_settings set clock_offset = interval '0'`)
+  // The salt first: the clock may move back only over nothing dated after it.
   await asOwner(backend, 'update private.void_report_salt set made_at = now()')
+  await asOwner(backend, `update private.void_settings set clock_offset = interval '0'`)
 }
