@@ -34,7 +34,7 @@ export interface Sealed {
   ciphertext: string
 }
 
-/** An entry written while locked: sealed to the vault's public key. */
+/** Contents added while locked (a new entry, or what a half-finished lock left in plain): sealed to the vault's public key. */
 export interface SealedEntry extends Sealed {
   /** base64, the ephemeral P-256 public key (65 bytes, uncompressed). */
   epk: string
@@ -53,7 +53,7 @@ export interface Vault {
   privateKey: Sealed
   /** The contents (`VaultContents` as JSON), encrypted by the data key. */
   contents: Sealed
-  /** Entries written while locked, oldest first. */
+  /** Contents (`VaultContents` as JSON) added while locked, oldest first. */
   sealed: SealedEntry[]
 }
 
@@ -99,7 +99,7 @@ const AAD = {
   key: 'unburden-sanctuary-vault/1/key',
   privateKey: 'unburden-sanctuary-vault/1/private-key',
   contents: 'unburden-sanctuary-vault/1/contents',
-  sealed: 'unburden-sanctuary-vault/1/sealed-entry',
+  sealed: 'unburden-sanctuary-vault/1/sealed',
 } as const
 
 const subtle = () => globalThis.crypto.subtle
@@ -241,18 +241,21 @@ export function parseVault(raw: string): Vault {
     !isSealed(value.privateKey) ||
     !isSealed(value.contents) ||
     !Array.isArray(value.sealed) ||
-    !value.sealed.every((item) => isSealed(item) && typeof item.epk === 'string')
+    !value.sealed.every(
+      (item: unknown) => isSealed(item) && typeof (item as SealedEntry).epk === 'string',
+    )
   )
     throw unreadable()
   return value as unknown as Vault
 }
 
+const plainContents = (contents: VaultContents): VaultContents => ({
+  entries: contents.entries.map(({ id, text, date }) => ({ id, text, date })),
+  kept: contents.kept.map(({ key, value }) => ({ key, value })),
+})
+
 async function encryptContents(dataKey: CryptoKey, contents: VaultContents): Promise<Sealed> {
-  const plain = {
-    entries: contents.entries.map(({ id, text, date }) => ({ id, text, date })),
-    kept: contents.kept.map(({ key, value }) => ({ key, value })),
-  }
-  return encrypt(dataKey, utf8.encode(JSON.stringify(plain)), AAD.contents)
+  return encrypt(dataKey, utf8.encode(JSON.stringify(plainContents(contents))), AAD.contents)
 }
 
 /** A new vault holding `contents`, locked by `passphrase`; and its keys. */
@@ -336,7 +339,7 @@ export async function rewrapVault(
   return { ...vault, kdf, key }
 }
 
-const SEALED_INFO = utf8.encode('unburden-sanctuary-vault/1/sealed-entry-key')
+const SEALED_INFO = utf8.encode('unburden-sanctuary-vault/1/sealed-key')
 
 async function sealedEntryKey(
   privateKey: CryptoKey,
@@ -357,24 +360,24 @@ async function sealedEntryKey(
 const importPublicKey = (raw: Uint8Array<ArrayBuffer>) =>
   subtle().importKey('raw', raw, { name: 'ECDH', namedCurve: 'P-256' }, false, [])
 
-/** `entry` sealed to the vault's public key: readable only with the vault's passphrase. */
-export async function sealEntry(vault: Vault, entry: SanctuaryEntry): Promise<SealedEntry> {
+/** `contents` sealed to the vault's public key: readable only with the vault's passphrase. */
+export async function sealContents(vault: Vault, contents: VaultContents): Promise<SealedEntry> {
   const recipient = await importPublicKey(fromBase64(vault.publicKey))
   const ephemeral = await subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
     'deriveBits',
   ])
   const epk = new Uint8Array(await subtle().exportKey('raw', ephemeral.publicKey))
   const key = await sealedEntryKey(ephemeral.privateKey, recipient, epk)
-  const { id, text, date } = entry
-  const sealed = await encrypt(key, utf8.encode(JSON.stringify({ id, text, date })), AAD.sealed)
+  const sealed = await encrypt(
+    key,
+    utf8.encode(JSON.stringify(plainContents(contents))),
+    AAD.sealed,
+  )
   return { epk: toBase64(epk), ...sealed }
 }
 
-/** The entry in `sealed`; throws `unreadable`. */
-export async function openSealedEntry(
-  keys: VaultKeys,
-  sealed: SealedEntry,
-): Promise<SanctuaryEntry> {
+/** What `sealed` holds; throws `unreadable`. */
+export async function openSealed(keys: VaultKeys, sealed: SealedEntry): Promise<VaultContents> {
   const epk = fromBase64(sealed.epk)
   let sender: CryptoKey
   try {
@@ -383,14 +386,10 @@ export async function openSealedEntry(
     throw unreadable()
   }
   const key = await sealedEntryKey(keys.privateKey, sender, epk)
-  const entry = parseJson(await decrypt(key, sealed, AAD.sealed, unreadable))
-  if (!isEntry(entry)) throw unreadable()
-  return { id: entry.id, text: entry.text, date: entry.date }
+  return asContents(parseJson(await decrypt(key, sealed, AAD.sealed, unreadable)))
 }
 
-/** What `vault.contents` holds; throws `unreadable`. */
-export async function openContents(keys: VaultKeys, vault: Vault): Promise<VaultContents> {
-  const value = parseJson(await decrypt(keys.dataKey, vault.contents, AAD.contents, unreadable))
+function asContents(value: unknown): VaultContents {
   if (
     !isRecord(value) ||
     !Array.isArray(value.entries) ||
@@ -401,7 +400,14 @@ export async function openContents(keys: VaultKeys, vault: Vault): Promise<Vault
     )
   )
     throw unreadable()
-  return { entries: value.entries, kept: value.kept as VaultContents['kept'] }
+  return plainContents({ entries: value.entries, kept: value.kept as VaultContents['kept'] })
+}
+
+/** What `vault.contents` holds; throws `unreadable`. */
+export async function openContents(keys: VaultKeys, vault: Vault): Promise<VaultContents> {
+  return asContents(
+    parseJson(await decrypt(keys.dataKey, vault.contents, AAD.contents, unreadable)),
+  )
 }
 
 /** `vault` holding `contents` instead (a fresh IV), keeping the sealed entries in `keepSealed`. */

@@ -15,10 +15,10 @@ import {
   isEncryptedCopy,
   kdfNeedsUpgrade,
   openContents,
-  openSealedEntry,
+  openSealed,
   parseVault,
   rewrapVault,
-  sealEntry,
+  sealContents,
   toBase64,
   unlockVault,
   writeContents,
@@ -181,14 +181,14 @@ describe('the vault', () => {
   it('takes entries sealed to its public key without the passphrase; only the passphrase reads them', async () => {
     const { vault } = await createVault('right', { entries: [], kept: [] }, FAST)
     const later = { id: ENTRY.id + 1, text: 'written while locked', date: ENTRY.date }
-    const sealed = await sealEntry(vault, later)
+    const sealed = await sealContents(vault, { entries: [later], kept: [] })
     expect(JSON.stringify(sealed)).not.toContain(later.text)
     const keys = await unlockVault({ ...vault, sealed: [sealed] }, 'right')
-    expect(await openSealedEntry(keys, sealed)).toEqual(later)
+    expect(await openSealed(keys, sealed)).toEqual({ entries: [later], kept: [] })
     const other = await unlockVault((await createVault('right', CONTENTS, FAST)).vault, 'right')
-    expect((await rejection(openSealedEntry(other, sealed))).kind).toBe('unreadable')
+    expect((await rejection(openSealed(other, sealed))).kind).toBe('unreadable')
     const tampered = { ...sealed, ciphertext: toBase64(fromBase64(sealed.ciphertext).reverse()) }
-    expect((await rejection(openSealedEntry(keys, tampered))).kind).toBe('unreadable')
+    expect((await rejection(openSealed(keys, tampered))).kind).toBe('unreadable')
   })
 
   it('changes the passphrase by wrapping the data key again, the entries untouched', async () => {
