@@ -3,6 +3,7 @@
  * turning it on, saving while locked, unlocking, every tab following, locking again when hidden,
  * damaged data, removing the lock — and a scan of every store in the origin for a canary's text.
  */
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { resetBackend } from './support/backend'
 
@@ -288,3 +289,39 @@ async function saveFromWriter(page: Page, text: string) {
   await page.getByRole('button', { name: 'Ready' }).click()
   await page.getByRole('button', { name: 'Save it, privately' }).click()
 }
+
+test('an encrypted copy downloads unreadable and restores with its passphrase', async ({
+  page,
+}) => {
+  await openWith(page, [FIRST])
+  await page.getByRole('button', { name: 'Download an encrypted copy' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Download an encrypted copy' })
+  await dialog.getByLabel('Passphrase for the copy').fill('copy passphrase')
+  await dialog.getByLabel('The same passphrase again').fill('copy passphrase')
+  const download = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Download' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^unburden-private-entries-.*\.encrypted\.json$/)
+  const text = readFileSync((await file.path())!, 'utf8')
+  expect(text).not.toContain(CANARY)
+  expect(JSON.parse(text)).toMatchObject({
+    format: 'unburden-private-entries-encrypted',
+    kdf: { name: 'PBKDF2', iterations: 600_000 },
+  })
+
+  await openWith(page, [])
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'copy.encrypted.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  })
+  const restore = page.getByRole('dialog', { name: 'Restore an encrypted copy' })
+  await restore.getByLabel('Passphrase of the copy').fill('not it')
+  await restore.getByRole('button', { name: 'Restore' }).click()
+  await expect(restore.getByRole('alert')).toContainText('does not open this copy')
+  await restore.getByLabel('Passphrase of the copy').fill('copy passphrase')
+  await restore.getByRole('button', { name: 'Restore' }).click()
+  await expect(restore).toBeHidden()
+  await expect(page.getByText(CANARY)).toBeVisible()
+  expect(JSON.parse((await stored(page, KEY)) ?? 'null')).toEqual([FIRST])
+})
