@@ -53,7 +53,7 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
       // The entries' storage is loaded first, so the entry is written before the offer leaves.
       await state.loadEntries()
       const now = Date.now()
-      state.restoreEntry(
+      await state.restoreEntry(
         offer.entry ?? { id: now, text: offer.text, date: new Date(now).toISOString() },
       )
       state.showToast(handBackToast(reason))

@@ -8,8 +8,11 @@ import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { useAppStore } from '../store'
 import { afterFirstPaint } from '../lib/after-first-paint'
 
-// The store's private entries are kept by src/lib/sanctuary-storage.ts, loaded on first use.
-useAppStore.getState().connectSanctuaryStorage(() => import('../lib/sanctuary-storage'))
+// The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock (PRODUCT.md 20),
+// both loaded on first use.
+useAppStore
+  .getState()
+  .connectSanctuaryStorage(() => import('../features/sanctuary/lock/sanctuary-lock'))
 
 type AppStartModule = typeof import('./app-start')
 let appStart: Promise<AppStartModule> | undefined

@@ -8,6 +8,7 @@ import type { StateCreator } from 'zustand'
 import type { SanctuaryEntry } from '../shared/sanctuary-entries'
 import type {
   SanctuaryHealth,
+  SanctuaryLock,
   SanctuarySnapshot,
   SanctuaryStorage,
 } from '../shared/sanctuary-storage'
@@ -29,6 +30,8 @@ export interface SanctuaryStorageState {
 export interface EntriesSlice {
   sanctuaryEntries: SanctuaryEntry[]
   sanctuaryStorage: SanctuaryStorageState
+  /** The lock on the entries (PRODUCT.md 20); `off` unless the visitor turned it on. */
+  sanctuaryLock: SanctuaryLock
   /** Reads the stored entries and starts following other tabs' changes. */
   loadEntries: () => Promise<void>
   /** Appends a private entry for `text` (untrimmed); `stored` is false when storage refused it. */
@@ -36,10 +39,11 @@ export interface EntriesSlice {
   /** Removes the entry with `id` for good; resolves whether storage took the change. */
   removeEntry: (id: number) => Promise<boolean>
   /**
-   * Puts an entry back (an offer withdrawn or refused); no-op when its id is already there. Once
-   * `loadEntries()` has resolved, the entry is written to storage before this returns.
+   * Puts an entry back (an offer withdrawn or refused); no-op when its id is already there. Resolves
+   * once the entry is written; with the lock off and `loadEntries()` resolved, it is written before
+   * this returns.
    */
-  restoreEntry: (entry: SanctuaryEntry) => void
+  restoreEntry: (entry: SanctuaryEntry) => Promise<void>
   /** Adds the entries whose id is not there yet (a restored copy); resolves how many were added. */
   mergeEntries: (entries: SanctuaryEntry[]) => Promise<{ added: number; stored: boolean }>
   /** Called once by the app with the loader of the entries' storage; the first call wins. */
@@ -54,6 +58,7 @@ const fromSnapshot = (snapshot: SanctuarySnapshot) => ({
     unsavedChanges: snapshot.unsavedChanges,
     backupKey: snapshot.backupKey,
   },
+  sanctuaryLock: snapshot.lock ?? 'off',
 })
 
 export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> = (set, get) => {
@@ -67,32 +72,41 @@ export const createEntriesSlice: StateCreator<StoreState, [], [], EntriesSlice> 
   }
   return {
     sanctuaryEntries: [],
-    sanctuaryStorage: { loaded: false, health: 'ok', unsavedChanges: 0, backupKey: null },
+    sanctuaryStorage: {
+      loaded: false,
+      health: 'ok',
+      unsavedChanges: 0,
+      backupKey: null,
+    },
+    sanctuaryLock: 'off',
     loadEntries: async () => {
       await open()
     },
     saveEntry: async (text) => {
       const storage = await open()
-      const { entry, snapshot } = storage.saveSanctuaryEntry(text)
+      const { entry, snapshot } = await storage.saveSanctuaryEntry(text)
       set(fromSnapshot(snapshot))
       return { entry, stored: snapshot.unsavedChanges === 0 }
     },
     removeEntry: async (id) => {
       const storage = await open()
-      const snapshot = storage.changeSanctuary({ kind: 'remove', id })
+      const snapshot = await storage.changeSanctuary({ kind: 'remove', id })
       set(fromSnapshot(snapshot))
       return snapshot.unsavedChanges === 0
     },
     restoreEntry: (entry) => {
-      const restore = (storage: SanctuaryStorage) =>
-        set(fromSnapshot(storage.changeSanctuary({ kind: 'add', entry })))
-      // Once the entries have been loaded, the entry is written before this returns.
-      if (loaded && get().sanctuaryStorage.loaded) restore(loaded)
-      else void open().then(restore)
+      const restore = (storage: SanctuaryStorage) => {
+        const written = storage.changeSanctuary({ kind: 'add', entry })
+        if (!(written instanceof Promise)) return set(fromSnapshot(written))
+        return written.then((snapshot) => set(fromSnapshot(snapshot)))
+      }
+      // Once the entries have been loaded (and with the lock off), it is written before this returns.
+      if (loaded && get().sanctuaryStorage.loaded) return Promise.resolve(restore(loaded))
+      return open().then(restore)
     },
     mergeEntries: async (entries) => {
       const storage = await open()
-      const { added, snapshot } = storage.mergeSanctuaryEntries(entries)
+      const { added, snapshot } = await storage.mergeSanctuaryEntries(entries)
       set(fromSnapshot(snapshot))
       return { added, stored: snapshot.unsavedChanges === 0 }
     },

@@ -142,3 +142,18 @@ describe('the network lab (issue 15)', () => {
     expect(entry).not.toContain(labChunks[0])
   })
 })
+
+describe('the lock on the private entries (issue 28)', () => {
+  // Only the lock's code carries these: the vault's key and format, its channel, its KDF.
+  const lockMarkers = ['sanctuary-vault', 'unburden-sanctuary-lock', 'PBKDF2']
+
+  it('is nowhere in the first paint of /, and is in the build', () => {
+    for (const file of firstPaintFiles())
+      for (const marker of lockMarkers)
+        expect(read(file), `${marker} in ${file}`).not.toContain(marker)
+    const assets = readdirSync(new URL('../../dist/assets/', import.meta.url))
+    expect(
+      assets.some((file) => file.endsWith('.js') && read(`assets/${file}`).includes('PBKDF2')),
+    ).toBe(true)
+  })
+})

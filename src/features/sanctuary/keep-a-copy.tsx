@@ -3,6 +3,8 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import { askToPersist, downloadSanctuaryCopy } from '../../lib/sanctuary-storage'
 import { readEntriesCopy, type SanctuaryEntry } from '../../shared/sanctuary-entries'
 import { useAppStore } from '../../store'
+import { isEncryptedCopy } from './lock/envelope'
+import { EncryptedCopyDialog, EncryptedRestoreDialog } from './lock/encrypted-copy'
 
 /** "Download a copy" and "Restore from a copy", and a quiet word when the browser may clear storage. */
 export function KeepACopy({
@@ -14,19 +16,30 @@ export function KeepACopy({
 }) {
   const fileInput = useRef<HTMLInputElement>(null)
   const [restoreError, setRestoreError] = useState('')
+  const [encryptedCopy, setEncryptedCopy] = useState<'download' | { raw: string } | null>(null)
 
   const restore = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0]
     event.currentTarget.value = ''
     if (!file) return
-    const { showToast, mergeEntries } = useAppStore.getState()
-    const copy = readEntriesCopy(await file.text().catch(() => ''))
+    const text = await file.text().catch(() => '')
+    if (isEncryptedCopy(text)) {
+      setRestoreError('')
+      setEncryptedCopy({ raw: text })
+      return
+    }
+    const copy = readEntriesCopy(text)
     if (!copy.ok) {
       setRestoreError(copy.reason)
       return
     }
     setRestoreError('')
-    const { added, stored } = await mergeEntries(copy.entries)
+    await merge(copy.entries)
+  }
+
+  const merge = async (restored: SanctuaryEntry[]) => {
+    const { showToast, mergeEntries } = useAppStore.getState()
+    const { added, stored } = await mergeEntries(restored)
     if (added > 0 && stored) void askToPersist()
     showToast({
       title: 'Copy restored',
@@ -63,6 +76,14 @@ export function KeepACopy({
         >
           Download a copy
         </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setEncryptedCopy('download')}
+          disabled={entries.length === 0}
+        >
+          Download an encrypted copy
+        </button>
         <button type="button" className="button" onClick={() => fileInput.current?.click()}>
           Restore from a copy
         </button>
@@ -79,6 +100,16 @@ export function KeepACopy({
       <p className="sanctuary__restore-error" role="alert">
         {restoreError}
       </p>
+      {encryptedCopy === 'download' && (
+        <EncryptedCopyDialog entries={entries} onClose={() => setEncryptedCopy(null)} />
+      )}
+      {encryptedCopy !== null && encryptedCopy !== 'download' && (
+        <EncryptedRestoreDialog
+          raw={encryptedCopy.raw}
+          onEntries={merge}
+          onClose={() => setEncryptedCopy(null)}
+        />
+      )}
     </section>
   )
 }

@@ -15,6 +15,8 @@ import { isReadyText } from '../../shared/thought'
 import { useAppStore } from '../../store'
 import { EntryCard } from './entry-card'
 import { KeepACopy } from './keep-a-copy'
+import { LockPanel } from './lock/lock-panel'
+import { LockSettings } from './lock/lock-settings'
 import { StorageNotices } from './storage-notices'
 import './sanctuary.css'
 
@@ -24,6 +26,7 @@ type Pending = { kind: 'publish' | 'delete'; entry: SanctuaryEntry } | null
 export function SanctuaryScreen() {
   const entries = useAppStore((s) => s.sanctuaryEntries)
   const storage = useAppStore((s) => s.sanctuaryStorage)
+  const lock = useAppStore((s) => s.sanctuaryLock)
   const [pending, setPending] = useState<Pending>(null)
   const [busy, setBusy] = useState(false)
   const [persisted, setPersisted] = useState<boolean | null>(null)
@@ -78,7 +81,11 @@ export function SanctuaryScreen() {
           unsavedChanges={storage.unsavedChanges}
           backupKey={storage.backupKey}
         />
+        {storage.loaded && (lock === 'locked' || lock === 'unreadable') && (
+          <LockPanel lock={lock} />
+        )}
         {storage.loaded &&
+          (lock === 'off' || lock === 'unlocked') &&
           (list.length === 0 ? (
             <section className="sanctuary__empty" aria-labelledby="sanctuary-heading">
               <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
@@ -110,6 +117,7 @@ export function SanctuaryScreen() {
         {storage.loaded && (
           <KeepACopy entries={entries} showPersistNote={persisted === false && list.length > 0} />
         )}
+        {storage.loaded && <LockSettings lock={lock} entries={entries} />}
       </main>
       {pending && (
         <ConfirmDialog

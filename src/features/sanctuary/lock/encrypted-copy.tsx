@@ -1,0 +1,106 @@
+/**
+ * Encrypted copies of the private entries: "Download an encrypted copy" (a passphrase of its own, or
+ * the lock's) and reading one back in "Restore from a copy". The file is the plain copy encrypted
+ * (docs/private-entries-format.md), so it can be opened without this app.
+ */
+import {
+  ENTRIES_COPY_FORMAT,
+  makeEntriesCopy,
+  readEntriesCopy,
+  type SanctuaryEntry,
+} from '../../../shared/sanctuary-entries'
+import { decryptCopy, encryptCopy, LockError } from './envelope'
+import { LOCK_WORDS, lockFailure } from './lock-words'
+import { PassphraseDialog } from './passphrase-dialog'
+import { newPassphraseProblem } from './lock-settings'
+
+/** The file name of an encrypted copy made at `now`. */
+export function encryptedCopyFileName(now: number): string {
+  return `${ENTRIES_COPY_FORMAT}-${new Date(now).toISOString().slice(0, 10)}.encrypted.json`
+}
+
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Asks for a passphrase twice, then downloads `entries` encrypted by it. */
+export function EncryptedCopyDialog({
+  entries,
+  onClose,
+}: {
+  entries: SanctuaryEntry[]
+  onClose: () => void
+}) {
+  return (
+    <PassphraseDialog
+      title="Download an encrypted copy"
+      description={`Choose a passphrase for this copy: your lock’s, or another. ${LOCK_WORDS.forgotten.replace('the entries it locks', 'the copy it locks')}`}
+      fields={[
+        { label: 'Passphrase for the copy', autoComplete: 'new-password' },
+        { label: 'The same passphrase again', autoComplete: 'new-password' },
+      ]}
+      submitLabel="Download"
+      busyLabel="Encrypting…"
+      onCancel={onClose}
+      onDone={onClose}
+      onSubmit={async ([passphrase = '', again = '']) => {
+        const problem = newPassphraseProblem(passphrase, again)
+        if (problem) return problem
+        const now = Date.now()
+        download(
+          await encryptCopy(passphrase, makeEntriesCopy(entries, now)),
+          encryptedCopyFileName(now),
+        )
+        return ''
+      }}
+    />
+  )
+}
+
+/** Asks for the passphrase of the encrypted copy `raw`, then hands its entries to `onEntries`. */
+export function EncryptedRestoreDialog({
+  raw,
+  onEntries,
+  onClose,
+}: {
+  raw: string
+  onEntries: (entries: SanctuaryEntry[]) => Promise<void>
+  onClose: () => void
+}) {
+  return (
+    <PassphraseDialog
+      title="Restore an encrypted copy"
+      description="This copy is encrypted. Its passphrase opens it; nothing is changed until it does."
+      fields={[{ label: 'Passphrase of the copy', autoComplete: 'current-password' }]}
+      submitLabel="Restore"
+      busyLabel="Opening…"
+      onCancel={onClose}
+      onDone={onClose}
+      onSubmit={async ([passphrase = '']) => {
+        let plain: string
+        try {
+          plain = await decryptCopy(raw, passphrase)
+        } catch (error) {
+          if (!(error instanceof LockError)) throw error
+          return error.kind === 'wrong-passphrase'
+            ? 'That passphrase does not open this copy. Take your time and try again.'
+            : lockFailure({ ok: false, kind: 'unreadable' }).replace(
+                'Your locked entries',
+                'This copy',
+              )
+        }
+        const copy = readEntriesCopy(plain)
+        if (!copy.ok) return copy.reason
+        await onEntries(copy.entries)
+        return ''
+      }}
+    />
+  )
+}
