@@ -246,6 +246,31 @@ test('locks again after a few minutes hidden (a setting)', async ({ page }) => {
   await expect(page.getByText(CANARY)).toHaveCount(0)
 })
 
+test('a tab hidden long enough locks only itself while another tab is in use', async ({
+  page,
+  context,
+}) => {
+  await page.clock.install()
+  await openWith(page, [FIRST])
+  await lockMyEntries(page)
+  await unlockWith(page)
+  await page.getByLabel('Lock again after the app is hidden for').selectOption('1')
+  const reading = await context.newPage()
+  await reading.goto('/return')
+  await expect(reading.getByText(CANARY)).toBeVisible()
+
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  await page.clock.fastForward('01:01')
+  await expect(page.getByRole('heading', { name: 'Your entries are locked' })).toBeVisible()
+  // The tab in use has answered, and stays open well past the wait for an answer.
+  await page.clock.fastForward('00:02')
+  await expect(reading.getByText(CANARY)).toBeVisible()
+  await expect(reading.getByRole('heading', { name: 'Your entries are locked' })).toHaveCount(0)
+})
+
 test('damaged locked data says it cannot be read and is written over by nothing', async ({
   page,
 }) => {

@@ -56,7 +56,15 @@ export const LOCK_AFTER_CHOICES = [1, 5, 15] as const
 export const DEFAULT_LOCK_AFTER = 5
 const CHANNEL = 'unburden-sanctuary-lock'
 
-type LockMessage = { kind: 'unlocked'; keys: VaultKeys } | { kind: 'locked' } | { kind: 'ask' }
+type LockMessage =
+  | { kind: 'unlocked'; keys: VaultKeys }
+  | { kind: 'locked' }
+  | { kind: 'ask' }
+  | { kind: 'in-use?' }
+  | { kind: 'in-use' }
+
+/** How long a tab that was away waits for another tab to say it is in use before locking them all. */
+const IN_USE_WAIT_MS = 300
 
 /** How a lock action ended: done, or why not (words a screen can show as they are). */
 export type LockOutcome = { ok: true } | { ok: false; kind: LockError['kind'] | 'storage' }
@@ -327,6 +335,12 @@ function follow(): void {
       const message = event.data
       if (message.kind === 'locked') lockHere()
       else if (message.kind === 'ask' && keys) post({ kind: 'unlocked', keys })
+      else if (
+        message.kind === 'in-use?' &&
+        keys &&
+        globalThis.document?.visibilityState === 'visible'
+      )
+        post({ kind: 'in-use' })
       else if (message.kind === 'unlocked' && !keys && lockState() === 'locked') {
         keys = message.keys
         void serial(() => applyLocked()).then(() => report())
@@ -341,16 +355,37 @@ function follow(): void {
       if (doc.visibilityState === 'hidden') {
         hiddenAt = Date.now()
         clearTimeout(hiddenTimer)
-        if (keys) hiddenTimer = setTimeout(lockNow, lockAfterMinutes() * 60_000)
+        if (keys) hiddenTimer = setTimeout(lockForAbsence, lockAfterMinutes() * 60_000)
       } else {
         clearTimeout(hiddenTimer)
         // Timers sleep in hidden tabs: the time hidden decides, not whether the timer ran.
         if (keys && hiddenAt !== null && Date.now() - hiddenAt >= lockAfterMinutes() * 60_000)
-          lockNow()
+          lockForAbsence()
         hiddenAt = null
       }
     })
   }
+}
+
+/**
+ * The app was hidden for the chosen time: this tab locks at once, and every tab with it unless
+ * another tab says it is in use now (shown, and open), since a person reading there has not left.
+ */
+function lockForAbsence(): void {
+  if (readVaultRaw() === null) return
+  lockHere()
+  if (!channel) return
+  let inUse = false
+  const listen = (event: MessageEvent<LockMessage>) => {
+    if (event.data.kind === 'in-use') inUse = true
+  }
+  const listening = channel
+  listening.addEventListener('message', listen)
+  post({ kind: 'in-use?' })
+  setTimeout(() => {
+    listening.removeEventListener('message', listen)
+    if (!inUse) post({ kind: 'locked' })
+  }, IN_USE_WAIT_MS)
 }
 
 function post(message: LockMessage): void {
