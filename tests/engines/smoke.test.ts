@@ -8,6 +8,7 @@ import { resetBackend, setFaults, wallRows } from '../e2e/support/backend'
 import { ENGINES, type EngineSession, launchEngine } from './support/engines'
 import {
   click,
+  fillField,
   pageText,
   titleOf,
   typeThought,
@@ -65,6 +66,40 @@ describe.each(ENGINES)('%s', (engine) => {
     await click(page, 'Let it go', true)
     await waitForText(page, 'Your sanctuary is empty.')
     expect(await wallRows()).toEqual([])
+  })
+
+  it('locks the entries, saves privately while locked without the passphrase, and shows it after unlocking', async () => {
+    const passphrase = `a slow river in ${engine}`
+    const first = `kept before the lock in ${engine}`
+    const later = `saved while locked in ${engine}`
+    const save = async (text: string) => {
+      await page.goto(`${APP_URL}/`)
+      await typeThought(page, text)
+      await click(page, 'Ready')
+      await click(page, 'Save it, privately', true)
+      await waitForText(page, 'Saved. This stays with you.')
+    }
+    await save(first)
+    await page.goto(`${APP_URL}/return`)
+    await waitForText(page, first)
+    await click(page, 'Lock my entries')
+    await fillField(page, 'Passphrase', passphrase, true)
+    await fillField(page, 'The same passphrase again', passphrase, true)
+    await click(page, 'Lock my entries', true)
+    await waitForText(page, 'Your entries are locked')
+
+    await save(later)
+    const stored = await page.run(() => JSON.stringify({ ...localStorage }))
+    expect(stored).not.toContain(first)
+    expect(stored).not.toContain(later)
+
+    await page.goto(`${APP_URL}/return`)
+    await waitForText(page, 'Your entries are locked')
+    await fillField(page, 'Passphrase', passphrase)
+    await click(page, 'Unlock')
+    await waitForText(page, later)
+    await waitForText(page, first)
+    await waitForText(page, '2 entries • Safe in your browser')
   })
 
   it('offers to The Void: the newest thought first, with its count line', async () => {

@@ -58,6 +58,38 @@ export async function typeThought(session: EngineSession, text: string): Promise
 }
 
 /**
+ * Fills the field whose label reads exactly `label` (inside an open dialog when `inDialog` is true)
+ * as an input event, the way React hears typing.
+ */
+export async function fillField(
+  session: EngineSession,
+  label: string,
+  value: string,
+  inDialog = false,
+): Promise<void> {
+  const fill = (wanted: string, text: string, dialogOnly: boolean) => {
+    const root: ParentNode = dialogOnly
+      ? (document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') ??
+        document.createElement('div'))
+      : document
+    const labelled = Array.from(root.querySelectorAll('label')).find(
+      (el) => (el.textContent ?? '').trim() === wanted,
+    )
+    const field = labelled?.control
+    if (!(field instanceof HTMLInputElement)) return false
+    field.focus()
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, text)
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+    return true
+  }
+  const deadline = Date.now() + 15_000
+  while (!(await session.run(fill, label, value, inDialog).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${session.name}: no field labelled "${label}"`)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
+
+/**
  * Clicks the first visible button or link whose text starts with `label`; inside an open dialog when
  * `inDialog` is true.
  */
