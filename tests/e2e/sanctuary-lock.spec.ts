@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { resetBackend } from './support/backend'
+import { waitForServiceWorker } from './support/sw'
 
 const KEY = 'sanctuary-entries'
 const VAULT = 'sanctuary-vault'
@@ -269,6 +270,34 @@ test('a tab hidden long enough locks only itself while another tab is in use', a
   await page.clock.fastForward('00:02')
   await expect(reading.getByText(CANARY)).toBeVisible()
   await expect(reading.getByRole('heading', { name: 'Your entries are locked' })).toHaveCount(0)
+})
+
+test('offline, the locked entries open with the passphrase and take a new entry', async ({
+  page,
+  context,
+}) => {
+  await openWith(page, [FIRST])
+  await waitForServiceWorker(page)
+  await lockMyEntries(page)
+  await context.setOffline(true)
+  try {
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Your entries are locked' })).toBeVisible()
+    const offline = 'written on a train with no signal'
+    await page.goto('/')
+    await page.getByRole('textbox', { name: 'Your thought' }).fill(offline)
+    await page.getByRole('button', { name: 'Ready' }).click()
+    await page.getByRole('button', { name: 'Save it, privately' }).click()
+    await expect(page.getByTestId('outcome')).toHaveText('Saved. This stays with you.')
+    expect(await scanFor(page, offline)).toEqual([])
+    await page.goto('/return')
+    await unlockWith(page)
+    await expect(page.getByText('2 entries • Safe in your browser')).toBeVisible()
+    await expect(page.locator('.sanctuary__entry').nth(0)).toContainText(offline)
+    await expect(page.locator('.sanctuary__entry').nth(1)).toContainText(CANARY)
+  } finally {
+    await context.setOffline(false)
+  }
 })
 
 test('damaged locked data says it cannot be read and is written over by nothing', async ({
