@@ -346,15 +346,16 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
   })
 
   describe('the rate limit', () => {
-    it('reports_per_minute reports from one address, then 429; repeats cost nothing', async () => {
+    it('reports_per_minute reports from one address, then 429; a repeat costs its token too', async () => {
       await asOwner(backend, 'update private.void_settings set reports_per_minute = 3')
       const ids = await seed(5)
       const outcomes: Outcome[] = []
       for (const id of ids) outcomes.push(await report(9, id))
       expect(outcomes.slice(0, 3)).toEqual([{ ok: true }, { ok: true }, { ok: true }])
       expect(outcomes[3]).toEqual({ ok: false, code: 'P0429', status: 429 })
-      // A repeat of a report already stored stores nothing and takes no token.
-      expect(await report(9, ids[0]!)).toEqual({ ok: true })
+      // A repeat stores nothing, but answers as a first report would (429 with the bucket empty):
+      // were it free, its 201 would tell that someone at this address already reported the thought.
+      expect(await report(9, ids[0]!)).toEqual({ ok: false, code: 'P0429', status: 429 })
       // Another address has its own bucket; the owner is not limited.
       expect(await report(10, ids[4]!)).toEqual({ ok: true })
       expect(await report(9, ids[4]!, 'postgres')).toEqual({ ok: true })
