@@ -20,7 +20,8 @@ if (!('groupBy' in Map)) {
 }
 // Two environments: Node for plain TypeScript (shared rules, the service worker's modules, the
 // server), happy-dom for components. Every test fails on a network call it did not expect
-// (tests/unit/setup/no-network.ts).
+// (tests/unit/setup/no-network.ts) and ends only once the modules it started loading have loaded
+// (tests/unit/setup/settle-imports.ts).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -31,7 +32,11 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
-          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+          setupFiles: [
+            'tests/unit/setup/no-network.ts',
+            'tests/unit/setup/settle-imports.ts',
+            'fake-indexeddb/auto',
+          ],
         },
       },
       {
@@ -40,7 +45,11 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.tsx'],
-          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+          setupFiles: [
+            'tests/unit/setup/no-network.ts',
+            'tests/unit/setup/settle-imports.ts',
+            'fake-indexeddb/auto',
+          ],
         },
       },
       {
