@@ -20,10 +20,16 @@ if (!('groupBy' in Map)) {
 }
 // Two environments: Node for plain TypeScript (shared rules, the service worker's modules, the
 // server), happy-dom for components. Every test fails on a network call it did not expect
-// (tests/unit/setup/no-network.ts). The backend's tests start databases (PGlite, PostgreSQL, the
+// (tests/unit/setup/no-network.ts) and ends only once the modules it started loading have loaded
+// (tests/unit/setup/settle-imports.ts). The backend's tests start databases (PGlite, PostgreSQL, the
 // Supabase CLI's deploys), which takes minutes: they are a project of their own, `db`
 // (`npm run test:db`), so that `npm run check` stays quick.
 const DATABASE_TESTS = 'tests/unit/server/**/*.test.ts'
+const SETUP_FILES = [
+  'tests/unit/setup/no-network.ts',
+  'tests/unit/setup/settle-imports.ts',
+  'fake-indexeddb/auto',
+]
 
 export default defineConfig({
   plugins: [react()],
@@ -36,7 +42,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
           exclude: [...configDefaults.exclude, DATABASE_TESTS],
-          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+          setupFiles: SETUP_FILES,
         },
       },
       {
@@ -45,7 +51,7 @@ export default defineConfig({
           name: 'db',
           environment: 'node',
           include: [DATABASE_TESTS],
-          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+          setupFiles: SETUP_FILES,
         },
       },
       {
@@ -54,7 +60,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.tsx'],
-          setupFiles: ['tests/unit/setup/no-network.ts', 'fake-indexeddb/auto'],
+          setupFiles: SETUP_FILES,
         },
       },
       {

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createAppHistory } from './app/browser-history'
 import { startLab } from './app/lab-entry'
+import { loadAppStart } from './app/root-layout'
 import { createAppRouter } from './app/router'
 import './styles.css'
 // Every screen's stylesheet is part of the app's own, which the build writes into index.html
@@ -43,7 +44,7 @@ if (!root) throw new Error('Unburden needs a #root element')
 
 // The first route is matched before React renders, so the screen appears in React's first commit
 // rather than after a suspended one (a faster start, offline too: issue 16).
-const router = createAppRouter({ history: createAppHistory() })
+const router = createAppRouter({ history: createAppHistory(), startUp: loadAppStart })
 void Promise.all([
   router
     .load()

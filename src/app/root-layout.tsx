@@ -1,9 +1,11 @@
 /**
  * The layout around every screen: the page transition, and, once the first screen has painted, the
  * app's start-up (src/app/app-start.tsx: the offer queue, the service worker, the notices and the
- * toasts); it connects the store to the private entries' storage.
+ * toasts); it connects the store to the private entries' storage. The start-up is given by the
+ * router's creator (src/main.tsx gives `loadAppStart`): a test that renders a screen states whether
+ * the start-up runs beside it, rather than leaving it running unseen after the test.
  */
-import { Outlet, useLocation } from '@tanstack/react-router'
+import { Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { useAppStore } from '../store'
 import { afterFirstPaint } from '../lib/after-first-paint'
@@ -15,27 +17,52 @@ useAppStore
   .connectSanctuaryStorage(() => import('../features/sanctuary/lock/sanctuary-lock'))
 
 type AppStartModule = typeof import('./app-start')
+/** Loads the start-up module; null: no start-up. */
+export type AppStartUp = (() => Promise<AppStartModule>) | null
+
 let appStart: Promise<AppStartModule> | undefined
 /** The start-up module, fetched after the first paint (none of it is needed to show a screen). */
-const loadAppStart = () => (appStart ??= afterFirstPaint().then(() => import('./app-start')))
+export const loadAppStart: NonNullable<AppStartUp> = () =>
+  (appStart ??= afterFirstPaint().then(() => import('./app-start')))
+
+type StartPart = 'AppStart' | 'InstallPrompt' | 'Toaster'
+const nothing: ComponentType = () => null
+const noStartUp: Record<StartPart, ComponentType> = {
+  AppStart: nothing,
+  InstallPrompt: nothing,
+  Toaster: nothing,
+}
 
 /**
  * A part of the start-up module as a lazy component. If its code cannot be fetched (offline before
  * the service worker stored it), the screen goes on without it rather than failing.
  */
-const fromAppStart = (part: 'AppStart' | 'InstallPrompt' | 'Toaster') =>
+const fromAppStart = (load: NonNullable<AppStartUp>, part: StartPart) =>
   lazy<ComponentType>(() =>
-    loadAppStart().then(
+    load().then(
       (m) => ({ default: m[part] }),
       (error: unknown) => {
         console.warn('The app start-up could not be loaded', error)
-        return { default: () => null }
+        return { default: nothing }
       },
     ),
   )
-const AppStart = fromAppStart('AppStart')
-const InstallPrompt = fromAppStart('InstallPrompt')
-const Toaster = fromAppStart('Toaster')
+
+// One set of lazy parts per loader, so that every render of the layout finds the same components.
+const startParts = new WeakMap<NonNullable<AppStartUp>, Record<StartPart, ComponentType>>()
+function startUpParts(load: AppStartUp): Record<StartPart, ComponentType> {
+  if (!load) return noStartUp
+  let parts = startParts.get(load)
+  if (!parts) {
+    parts = {
+      AppStart: fromAppStart(load, 'AppStart'),
+      InstallPrompt: fromAppStart(load, 'InstallPrompt'),
+      Toaster: fromAppStart(load, 'Toaster'),
+    }
+    startParts.set(load, parts)
+  }
+  return parts
+}
 
 /** Fades the page in on every navigation after the first, unless the visitor prefers reduced motion. */
 function usePageTransition(pathname: string) {
@@ -55,6 +82,8 @@ function usePageTransition(pathname: string) {
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const pageRef = usePageTransition(pathname)
+  const startUp = useRouteContext({ from: '__root__', select: (context) => context.startUp })
+  const { AppStart, InstallPrompt, Toaster } = startUpParts(startUp)
   return (
     <>
       <Suspense fallback={null}>

@@ -3,16 +3,21 @@
  * someone), and a 404 for the rest.
  */
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router'
 import { WriterScreen } from '../features/writer/writer-screen'
-import { RootLayout } from './root-layout'
+import { RootLayout, type AppStartUp } from './root-layout'
 import { RouteError } from './route-error'
 
-const rootRoute = createRootRoute({
+/** What every route can read: the app's start-up, run beside the screens (null: none). */
+export interface AppRouterContext {
+  startUp: AppStartUp
+}
+
+const rootRoute = createRootRouteWithContext<AppRouterContext>()({
   component: RootLayout,
   // Only an unknown address needs it: not on the writer's first paint.
   notFoundComponent: lazyRouteComponent(() => import('./not-found'), 'NotFound'),
@@ -48,9 +53,15 @@ const helpRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([writerRoute, voidRoute, sanctuaryRoute, helpRoute])
 
-/** Builds the app's router (tests can give it a memory history). */
-export function createAppRouter(options: Partial<Parameters<typeof createRouter>[0]> = {}) {
-  return createRouter({ routeTree, defaultPreload: 'intent', ...options })
+/**
+ * Builds the app's router with its start-up (src/main.tsx: `loadAppStart`; a test rendering a
+ * screen: null, or a start-up it awaits). Tests can give it a memory history.
+ */
+export function createAppRouter({
+  startUp,
+  ...options
+}: Partial<Parameters<typeof createRouter>[0]> & AppRouterContext) {
+  return createRouter({ routeTree, defaultPreload: 'intent', ...options, context: { startUp } })
 }
 
 declare module '@tanstack/react-router' {

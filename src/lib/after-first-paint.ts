@@ -13,8 +13,12 @@ let painted: Promise<void> | undefined
 /** Resolves once, after the next frame has been painted and the page has been idle, or 2 s passed. */
 export function afterFirstPaint(): Promise<void> {
   painted ??= new Promise((resolve) => {
-    const done = () => resolve()
-    setTimeout(done, LATEST_MS)
+    // Once resolved, the latest wait has nothing left to do: it is not left pending.
+    const latest = setTimeout(() => resolve(), LATEST_MS)
+    const done = () => {
+      clearTimeout(latest)
+      resolve()
+    }
     // A task queued from a frame callback runs after that frame has been painted.
     requestAnimationFrame(() =>
       setTimeout(() => {

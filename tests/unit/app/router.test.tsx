@@ -16,7 +16,10 @@ afterEach(() => {
 })
 
 function renderAt(path: string) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: [path] }),
+    startUp: null,
+  })
   render(<RouterProvider router={router} />)
   return router
 }

@@ -26,7 +26,10 @@ async function openHelp(languages: string[], timeZone: string) {
   ) {
     return { ...resolved.call(this), timeZone }
   })
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/help'] }) })
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: ['/help'] }),
+    startUp: null,
+  })
   render(<RouterProvider router={router} />)
   await screen.findByRole('heading', { level: 1, name: 'Talk to someone' })
 }
@@ -87,7 +90,10 @@ describe('the help screen', () => {
 
   it('is reached from the writer and from The Void by "Need someone to talk to?"', async () => {
     for (const path of ['/', '/void']) {
-      const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
+      const router = createAppRouter({
+        history: createMemoryHistory({ initialEntries: [path] }),
+        startUp: null,
+      })
       const { unmount } = render(<RouterProvider router={router} />)
       const link = await screen.findByRole('link', { name: 'Need someone to talk to?' })
       expect(link.getAttribute('href')).toBe('/help')

@@ -12,7 +12,10 @@ vi.mock(import('../../../../src/lib/void-api'), async (original) => ({
 }))
 
 function openVoid() {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/void'] }) })
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: ['/void'] }),
+    startUp: null,
+  })
   render(<RouterProvider router={router} />)
 }
 

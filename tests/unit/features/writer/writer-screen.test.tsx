@@ -36,7 +36,10 @@ describe('the writer', () => {
     // As in browsers, idle callbacks come whenever the page is idle, before the first frame too.
     vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 1))
     vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id))
-    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) })
+    const router = createAppRouter({
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      startUp: null,
+    })
     render(<RouterProvider router={router} />)
     await screen.findByRole('heading', { name: 'What are you carrying today?' })
     // Idle time before the first frame: the chunk's fetch and compile would hold the frame back.
