@@ -4,7 +4,7 @@
  * imports) at once, while the app's entry script is still loading. The first cards then wait
  * on neither the entry's download and start nor a second round trip for the screen's code
  * (`npm run lighthouse`). The request is the app's own (src/shared/void-page-query.ts: same URL,
- * headers and timeout); src/lib/void-first-page.ts hands it to the screen. On any other address the
+ * headers and timeout); src/features/void/api/void-first-page.ts hands it to the screen. On any other address the
  * script does nothing. Written here, not taken from a library: it needs the build's chunk names.
  */
 import type { Plugin, ResolvedConfig } from 'vite'
@@ -18,7 +18,7 @@ import {
 import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/shared/void-rest'
 
 /** The screen whose code is preloaded, as the router imports it. */
-const SCREEN_MODULE = 'src/features/void/void-screen.tsx'
+const SCREEN_MODULE = 'src/features/void/ui/void-screen.tsx'
 
 /** What the build plugins read of an output chunk (scripts/first-paint-html.ts too). */
 export interface BundleChunk {

@@ -1,7 +1,7 @@
 /**
  * The Void's feed as the screen renders it: the thoughts loaded so far (newest first, each once), the
  * wall's total, whether more pages wait, and, when the wall could not be reached, when the feed on
- * screen was fetched. Loading itself lives with the screen (src/features/void/void-feed.ts).
+ * screen was fetched. Loading itself lives with the screen (src/features/void/model/void-feed.ts).
  */
 import type { StateCreator } from 'zustand'
 import type { VoidThought } from '../shared/void-rest'
@@ -21,7 +21,7 @@ export interface VoidFeed {
   fetchedAt: string | null
   /**
    * Rows found newer than the first page, oldest first, kept until the reader reveals them
-   * (src/features/void/new-thoughts.ts; a reload keeps them, the screen drops those shown).
+   * (src/features/void/model/new-thoughts.ts; a reload keeps them, the screen drops those shown).
    */
   fresh: VoidThought[]
   /** How many rows at the head of `thoughts` were revealed since the first page was shown. */

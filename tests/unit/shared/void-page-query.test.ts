@@ -4,7 +4,7 @@ import {
   totalFromContentRange,
   voidPageQuery,
 } from '../../../src/shared/void-page-query'
-import { compareVoidRows, voidNewerQuery } from '../../../src/shared/void-newer-query'
+import { compareVoidRows, voidNewerQuery } from '../../../src/features/void/api/void-newer-query'
 
 describe('voidPageQuery', () => {
   it('asks for the first page newest first, 50 rows, no cursor and no offset', () => {
