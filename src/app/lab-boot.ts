@@ -12,8 +12,8 @@
  * The panel's code (src/app/lab-mount.tsx) is loaded only then.
  */
 import type { LabStart } from '../features/lab/lab-root'
-import { LAB_TOKEN_KEY, probeBackendFaults } from '../lib/lab-backend'
-import type { LabPageMessage } from '../shared/lab-simulation'
+import { LAB_TOKEN_KEY, probeBackendFaults } from '../features/lab/lab-backend'
+import type { LabPageMessage } from '../features/lab/core/lab-simulation'
 
 /** The sessionStorage key that keeps the lab on for the tab. */
 export const LAB_KEY = 'unburden.lab'

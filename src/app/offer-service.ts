@@ -1,6 +1,6 @@
 /**
  * The app's offer service, made once: the page's offer queue (src/lib/offer-queue.ts) over IndexedDB,
- * the one offer sender (src/shared/offer-wire.ts) and the store. A refused, expired or withdrawn
+ * the one offer sender (src/core/offer-wire.ts) and the store. A refused, expired or withdrawn
  * offer's words go back to the private entries through the store, with the wording of
  * src/shared/offer-outcome.ts. Loaded with `import()` after the first paint (it carries postgrest-js).
  */
@@ -15,11 +15,15 @@ import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
 import type { LabServices } from '../features/lab/lab-services'
 import { createOfferToVoid } from '../lib/offer-to-void'
 import { newClientId } from '../shared/client-id'
-import { isReport, type QueuedOffer } from '../shared/offer'
-import { JOURNEY_CHANNEL, offerJourneyLog, type JourneyLog } from '../shared/offer-journey'
-import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../shared/offer-queue-policy'
+import { isReport, type QueuedOffer } from '../core/offer'
+import {
+  JOURNEY_CHANNEL,
+  offerJourneyLog,
+  type JourneyLog,
+} from '../features/lab/core/offer-journey'
+import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../core/offer-queue-policy'
 import { handBackToast } from '../shared/offer-outcome'
-import { sendOffer, type BackendConfig } from '../shared/offer-wire'
+import { sendOffer, type BackendConfig } from '../core/offer-wire'
 import { useAppStore } from '../store'
 import type { OfferActions } from '../store/offers-slice'
 

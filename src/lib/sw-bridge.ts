@@ -8,8 +8,8 @@ import {
   isWorkerToPageMessage,
   type WorkerToPageMessage,
   type PageToWorkerMessage,
-} from '../shared/messages'
-import { OFFER_SYNC_TAG } from '../shared/offer-queue-policy'
+} from '../core/messages'
+import { OFFER_SYNC_TAG } from '../core/offer-queue-policy'
 import { env } from './env'
 
 /** What the app wants to hear from the service worker. */

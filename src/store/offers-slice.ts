@@ -5,7 +5,7 @@
  * then waits for it.
  */
 import type { StateCreator } from 'zustand'
-import type { OfferOrigin, QueuedOffer } from '../shared/offer'
+import type { OfferOrigin, QueuedOffer } from '../core/offer'
 import type { OfferOutcome } from '../shared/offer-outcome'
 import type { StoreState } from './types'
 

@@ -4,7 +4,7 @@
  * screen was fetched. Loading itself lives with the screen (src/features/void/model/void-feed.ts).
  */
 import type { StateCreator } from 'zustand'
-import type { VoidThought } from '../shared/void-rest'
+import type { VoidThought } from '../core/void-rest'
 import type { StoreState } from './types'
 
 /** The feed's state. */

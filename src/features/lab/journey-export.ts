@@ -4,8 +4,8 @@
  * still held are included only when the tester asks, read from the queue at export time: the
  * journey log itself never holds them.
  */
-import type { QueuedOffer } from '../../shared/offer'
-import type { OfferJourney } from '../../shared/offer-journey'
+import type { QueuedOffer } from '../../core/offer'
+import type { OfferJourney } from './core/offer-journey'
 
 /** The export's format name and version; bump the version when the shape changes. */
 export const JOURNEY_EXPORT_FORMAT = 'unburden-offer-journeys'

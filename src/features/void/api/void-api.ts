@@ -1,5 +1,5 @@
 /**
- * Reading The Void's wall from its backend (offers travel through src/shared/offer-wire.ts). No auth
+ * Reading The Void's wall from its backend (offers travel through src/core/offer-wire.ts). No auth
  * session is ever stored (PRODUCT.md 12): only the public key is sent.
  */
 import {
@@ -8,14 +8,14 @@ import {
   totalFromContentRange,
   voidPageQuery,
   voidReadHeaders,
-} from '../../../shared/void-page-query'
+} from '../../../core/void-page-query'
 import { voidNewerQuery } from './void-newer-query'
 import {
   VOID_COUNT_FUNCTION,
   VOID_TABLE,
   type VoidCursor,
   type VoidThought,
-} from '../../../shared/void-rest'
+} from '../../../core/void-rest'
 import { env } from '../../../lib/env'
 
 export { FEED_TIMEOUT_MS }

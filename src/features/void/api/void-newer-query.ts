@@ -2,7 +2,7 @@
  * The live wall's query (PRODUCT.md 16), next to `voidPageQuery` but in its own module: that one is
  * part of the first paint of `/`, and this is needed only by The Void's lazy chunk.
  */
-import { VOID_PAGE_SIZE, type VoidCursor } from '../../../shared/void-rest'
+import { VOID_PAGE_SIZE, type VoidCursor } from '../../../core/void-rest'
 
 /**
  * The query of the rows newer than `after` (the newest row the reader has), oldest first so a page

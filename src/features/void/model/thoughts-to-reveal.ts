@@ -5,7 +5,7 @@
  * one of the visitor's own waiting offers on screen (its delivery and the queue's update cross), so
  * nothing is counted twice.
  */
-import type { VoidThought } from '../../../shared/void-rest'
+import type { VoidThought } from '../../../core/void-rest'
 
 /** The button's words: "1 new thought", "{n} new thoughts". */
 export function newThoughtsLabel(count: number): string {

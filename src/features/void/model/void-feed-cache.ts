@@ -4,7 +4,7 @@
  * (PRODUCT.md 7). It lives in localStorage under its own key; whatever is found there is checked before
  * use, so foreign or corrupt content is ignored, never trusted.
  */
-import type { VoidThought } from '../../../shared/void-rest'
+import type { VoidThought } from '../../../core/void-rest'
 
 /** localStorage key of the cached feed. */
 export const VOID_FEED_CACHE_KEY = 'unburden-void-feed'

@@ -4,7 +4,7 @@
  */
 import { memo, useRef } from 'react'
 import { formatDisplayDate } from '../../../shared/display-date'
-import type { VoidThought } from '../../../shared/void-rest'
+import type { VoidThought } from '../../../core/void-rest'
 import { ReportAction, useReported } from './report-action'
 import { shareThought, shareThoughtImage } from './share'
 import type { ShareImageKind } from './share-image'

@@ -29,7 +29,7 @@ import {
 } from 'react'
 import { flushSync } from 'react-dom'
 import { prepareDisplayDate } from '../../../shared/display-date'
-import type { VoidThought } from '../../../shared/void-rest'
+import type { VoidThought } from '../../../core/void-rest'
 import { VoidCard, type CardEntrance } from './void-card'
 
 /** Cards per chunk of the wall. */

@@ -4,7 +4,7 @@
  * (`@supabase/postgrest-js`, the package behind supabase-js's `from()`, about 5 KB gzip, so the
  * worker can carry it): the spec's `insert({ text })`, its client-made id in the `Idempotency-Key`
  * header. The database claims the key and skips a repeat, still answering 2xx (supabase/migrations).
- * One timeout (OFFER_SEND_TIMEOUT_MS, src/shared/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
+ * One timeout (OFFER_SEND_TIMEOUT_MS, src/core/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
  *
  * The answer is read from the raw response, not from the client's result: postgrest-js turns a 404
  * with an empty body into a 204, which would count an offer to a moved project as delivered, and it

@@ -1,7 +1,11 @@
 /** The worker's answer to the network lab: its version and its Web Locks client id, on the port sent. */
 import { describe, expect, it, vi } from 'vitest'
-import { installLabStatus, workerVersion, type LabStatusScope } from '../../../sw/lab-status'
-import { isLabStatusAnswer, ownLockClientId } from '../../../src/shared/lab-status'
+import {
+  installLabStatus,
+  workerVersion,
+  type LabStatusScope,
+} from '../../../../../src/features/lab/worker/lab-status'
+import { isLabStatusAnswer, ownLockClientId } from '../../../../../src/features/lab/core/lab-status'
 
 /** Web Locks as one client sees them: `clientId` holds whatever it requests. */
 function fakeLocks(clientId: string): LockManager {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyOfferAnswer, parseRetryAfter } from '../../../src/shared/offer'
+import { classifyOfferAnswer, parseRetryAfter } from '../../../src/core/offer'
 
 describe('classifyOfferAnswer', () => {
   it.each([

@@ -4,7 +4,7 @@
  * in sessionStorage (from the `?lab&token=` address or pasted by the tester). A hosted backend has no
  * controls: the probe is never sent to one.
  */
-import { env } from './env'
+import { env } from '../../lib/env'
 
 /** The fault the local backend plays (server/controls.ts). */
 export interface BackendFaults {

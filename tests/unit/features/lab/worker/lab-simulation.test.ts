@@ -9,8 +9,8 @@ import {
   startLease,
   type LabPageMessage,
   type LabWorkerMessage,
-} from '../../../src/shared/lab-simulation'
-import { installLabSimulation } from '../../../sw/lab-simulation'
+} from '../../../../../src/features/lab/core/lab-simulation'
+import { installLabSimulation } from '../../../../../src/features/lab/worker/lab-simulation'
 
 const BACKEND = 'http://localhost:54321'
 const FEED = `${BACKEND}/rest/v1/void_thoughts?select=id`

@@ -7,7 +7,7 @@ import {
   readWallRows,
   saveLabToken,
   setBackendFaults,
-} from '../../../src/lib/lab-backend'
+} from '../../../../src/features/lab/lab-backend'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })

@@ -1,5 +1,5 @@
 /**
- * The page's side of the network lab's simulation (src/shared/lab-simulation.ts): asks the service
+ * The page's side of the network lab's simulation (src/features/lab/core/lab-simulation.ts): asks the service
  * worker that controls this page to start, renew or stop it, and hears what every window is told.
  * A page no worker controls cannot simulate: its requests never reach the worker.
  */
@@ -9,8 +9,8 @@ import {
   type ActiveSimulationMode,
   type LabPageMessage,
   type LabWorkerMessage,
-} from '../shared/lab-simulation'
-import { env } from './env'
+} from './core/lab-simulation'
+import { env } from '../../lib/env'
 
 /** Why a simulation cannot start in this page. */
 export class SimulationUnavailable extends Error {}

