@@ -13,7 +13,7 @@ import {
   type OfferQueueStorage,
 } from '../src/core/offer-queue-policy'
 import { sendOffer, type BackendConfig } from '../src/core/offer-wire'
-import type { JourneyLog } from '../src/features/lab/core/offer-journey'
+import type { OfferEventListener } from '../src/core/offer-events'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -34,8 +34,8 @@ export interface OfferSyncDeps {
    */
   retryGate?: { load(): Promise<number | undefined>; save(at: number): Promise<void> }
   now?: () => number
-  /** Where the worker records its tries in each offer's journey (src/features/lab/core/offer-journey.ts). */
-  journey?: Pick<JourneyLog, 'record'>
+  /** Hears the worker's tries and answers (src/core/offer-events.ts). */
+  onEvent?: OfferEventListener
 }
 
 /**
@@ -62,8 +62,8 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
       send: ([offer]) => sendOffer(deps.fetch, backend, offer!),
       batchSize: 1,
       now,
-      ...(deps.journey
-        ? { journey: { log: deps.journey, by: 'worker' as const, why: 'background-sync' as const } }
+      ...(deps.onEvent
+        ? { onEvent: deps.onEvent, by: 'worker' as const, why: 'background-sync' as const }
         : {}),
       onRefused: (offer, answer, reason) =>
         deps.storage.put([

@@ -18,7 +18,9 @@ import { newClientId } from '../shared/client-id'
 import { isReport, type QueuedOffer } from '../core/offer'
 import {
   JOURNEY_CHANNEL,
+  journeyRecorder,
   offerJourneyLog,
+  pruneEndedJourneys,
   type JourneyLog,
 } from '../features/lab/core/offer-journey'
 import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../core/offer-queue-policy'
@@ -47,6 +49,8 @@ export interface OfferServiceDeps {
 /** Makes a queue and an `offerToVoid` over `deps`, reporting to `deps.store`. */
 export function createOfferService(deps: OfferServiceDeps): OfferActions & { queue: OfferQueue } {
   const send = (offer: QueuedOffer) => sendOffer(deps.fetch, deps.backend, offer)
+  // The network lab subscribes to the delivery code's one observer hook.
+  const onEvent = deps.journey ? journeyRecorder(deps.journey) : undefined
   const queue = createOfferQueue({
     storage: pageOfferStorage,
     send,
@@ -63,17 +67,17 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
       state.showToast(handBackToast(reason))
     },
     onWaitingOffers: (offers) => deps.store.getState().setPendingOffers(offers),
-    ...(deps.journey ? { journey: deps.journey } : {}),
+    ...(onEvent ? { onEvent } : {}),
     ...deps.host,
   })
+  const { journey } = deps
+  const start = (): (() => void) => {
+    if (journey) void pruneEndedJourneys(journey, () => pageOfferStorage.list())
+    return queue.start()
+  }
   return {
-    queue,
-    offerToVoid: createOfferToVoid({
-      queue,
-      listOffers,
-      send,
-      ...(deps.journey ? { journey: deps.journey } : {}),
-    }),
+    queue: { ...queue, start },
+    offerToVoid: createOfferToVoid({ queue, listOffers, send, ...(onEvent ? { onEvent } : {}) }),
     withdrawOffer: (offer) => queue.withdraw(offer),
     reportThought: (thoughtId) =>
       queue.hold({

@@ -19,13 +19,13 @@ import {
   type QueuedOffer,
   type RefusalReason,
 } from './offer'
-// eslint-disable-next-line import-x/no-restricted-paths -- the next commit replaces it with an observer hook
-import type {
-  JourneyEvent,
-  JourneyLog,
-  TryActor,
-  TryReason,
-} from '../features/lab/core/offer-journey'
+import {
+  emitOfferEvent,
+  type OfferEvent,
+  type OfferEventListener,
+  type TryActor,
+  type TryReason,
+} from './offer-events'
 
 /** The IndexedDB database and object store holding the queue (idb-keyval, one store per database). */
 export const OFFER_QUEUE_DB = 'unburden-offers'
@@ -115,11 +115,11 @@ export interface FlushDeps {
   ) => Promise<void>
   now?: () => number
   random?: () => number
-  /**
-   * Where each offer's journey is recorded (tries with who and why, answers, deliveries, give-ups),
-   * for the network lab. Recording never waits in delivery's way and never fails it.
-   */
-  journey?: { log: Pick<JourneyLog, 'record'>; by: TryActor; why: TryReason }
+  /** Hears each try, answer, delivery and give-up (src/core/offer-events.ts); never awaited. */
+  onEvent?: OfferEventListener
+  /** Who flushes and why, as the events say it. Default: the page, `manual`. */
+  by?: TryActor
+  why?: TryReason
 }
 
 /** What a flush did. `retryInMs` is set when it stopped at a retryable failure. */
@@ -171,15 +171,9 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
     stoppedBy: null,
   }
   const handled = new Set<string>()
-  const note = (offer: QueuedOffer, event: JourneyEvent): void => {
-    if (!deps.journey) return
-    try {
-      void deps.journey.log.record(offer, event)
-    } catch (error) {
-      console.warn('An offer journey event was not recorded', error)
-    }
-  }
-  const by = deps.journey?.by ?? 'page'
+  const note = (offer: QueuedOffer, event: OfferEvent): void =>
+    emitOfferEvent(deps.onEvent, offer, event)
+  const by = deps.by ?? 'page'
   // After a refused batch, its offers are sent one at a time to find the one refused.
   let singly = 0
   for (;;) {
@@ -213,7 +207,7 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
       lastAttemptAt: startedAt,
     }))
     await deps.storage.put(attempt)
-    const why = deps.journey?.why ?? 'manual'
+    const why = deps.why ?? 'manual'
     for (const offer of attempt)
       note(offer, { type: 'try', at: startedAt, by, why, attempt: offer.attempts })
     const answer = await Promise.resolve()

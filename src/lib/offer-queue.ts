@@ -12,8 +12,12 @@
  */
 import { isOfferChannelMessage, type OfferChannelMessage } from '../core/messages'
 import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../core/offer'
-// eslint-disable-next-line import-x/no-restricted-paths -- the next commit replaces it with an observer hook
-import type { JourneyEvent, JourneyLog, TryReason } from '../features/lab/core/offer-journey'
+import {
+  emitOfferEvent,
+  type OfferEvent,
+  type OfferEventListener,
+  type TryReason,
+} from '../core/offer-events'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -30,7 +34,7 @@ import {
 export type FlushTrigger =
   'start' | 'online' | 'visible' | 'timer' | 'message' | 'held' | 'manual' | 'try-now'
 
-/** The journey's word for a trigger: the backoff timer is `backoff`. */
+/** The events' word for a trigger: the backoff timer is `backoff`. */
 const tryReason = (trigger: FlushTrigger): TryReason => (trigger === 'timer' ? 'backoff' : trigger)
 
 /** Why an offer's words go back to the private entries. */
@@ -62,11 +66,8 @@ export interface OfferQueueDeps {
   /** Opens the channel on which tabs tell each other the queue changed. */
   openChannel?: () => BroadcastChannel | undefined
   random?: () => number
-  /**
-   * Where each offer's journey is recorded (src/features/lab/core/offer-journey.ts); never in delivery's way.
-   * On start, journeys of offers that left the queue a day ago or more are pruned.
-   */
-  journey?: Pick<JourneyLog, 'record'> & Partial<Pick<JourneyLog, 'prune'>>
+  /** Hears what happens to each offer (src/core/offer-events.ts); never in delivery's way. */
+  onEvent?: OfferEventListener
 }
 
 /** A page's offer queue. */
@@ -108,14 +109,8 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
   // Why the next pass runs: the trigger that started it, or the last one that asked again.
   let passReason: TryReason = 'manual'
 
-  const note = (offer: QueuedOffer, event: JourneyEvent): void => {
-    if (!deps.journey) return
-    try {
-      void deps.journey.record(offer, event)
-    } catch (error) {
-      console.warn('An offer journey event was not recorded', error)
-    }
-  }
+  const note = (offer: QueuedOffer, event: OfferEvent): void =>
+    emitOfferEvent(deps.onEvent, offer, event)
   const handBack = async (offer: QueuedOffer, reason: HandBackReason): Promise<void> => {
     await deps.handBack(offer, reason)
     note(
@@ -167,7 +162,7 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
           await deps.storage.remove([offer])
         },
         ...(deps.random ? { random: deps.random } : {}),
-        ...(deps.journey ? { journey: { log: deps.journey, by: 'page' as const, why } } : {}),
+        ...(deps.onEvent ? { onEvent: deps.onEvent, by: 'page' as const, why } : {}),
       })
     })
   }
@@ -274,10 +269,6 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
       void refresh()
         .catch(() => [])
         .then(() => requestFlush('start'))
-      void deps.storage
-        .list()
-        .then((all) => deps.journey?.prune?.(new Set(all.map((offer) => offer.clientId))))
-        .catch(() => undefined)
       return () => {
         stopped = true
         window.removeEventListener('online', onOnline)

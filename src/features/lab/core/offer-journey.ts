@@ -8,7 +8,13 @@
  * delivery's way (writes are chained in the background, errors are swallowed with a warning); each
  * journey keeps its last JOURNEY_EVENT_CAP events; a journey is pruned a day after its offer ended.
  */
-import type { OfferAnswer, OfferVerdict, QueuedOffer, RefusalReason } from '../../../core/offer'
+import type { QueuedOffer } from '../../../core/offer'
+import type {
+  OfferEvent,
+  OfferEventListener,
+  TryActor,
+  TryReason,
+} from '../../../core/offer-events'
 
 /** The journey log's own database and object store (key: the offer's client id). */
 export const JOURNEY_DB = 'unburden-offer-journey'
@@ -26,48 +32,9 @@ export const JOURNEY_COUNT_CAP = 200
 /** How long a journey is kept after its offer was delivered, handed back or withdrawn: a day. */
 export const JOURNEY_KEPT_AFTER_END_MS = 24 * 60 * 60_000
 
-/** Who sent a try: a page's queue or the service worker's Background Sync. */
-export type TryActor = 'page' | 'worker'
-
-/**
- * Why a try was made: the writer's own first send (`offer`), the queue's triggers (start, online,
- * visible, backoff, a newly held offer, a message from the worker, the lab's Try now, a manual
- * request) or the worker's Background Sync.
- */
-export type TryReason =
-  | 'offer'
-  | 'start'
-  | 'online'
-  | 'visible'
-  | 'backoff'
-  | 'held'
-  | 'message'
-  | 'try-now'
-  | 'manual'
-  | 'background-sync'
-
-/** One thing that happened to an offer; `at` is ms since the epoch. */
-export type JourneyEvent =
-  /** Stored in the queue; `retryInMs` when the Void asked for a pause before the first try. */
-  | { type: 'held'; at: number; retryInMs?: number }
-  /** A delivery attempt started (`attempt` counts from 1). */
-  | { type: 'try'; at: number; by: TryActor; why: TryReason; attempt: number }
-  /** What the attempt came back with, after `ms`; `nextTryInMs` when the queue will try again. */
-  | {
-      type: 'answer'
-      at: number
-      by: TryActor
-      answer: OfferAnswer
-      ms: number
-      verdict: OfferVerdict
-      nextTryInMs?: number
-    }
-  | { type: 'delivered'; at: number; by: TryActor }
-  /** Not sent again: OFFER_MAX_AGE_MS after its first attempt. */
-  | { type: 'given-up'; at: number; by: TryActor }
-  /** Its words went back to the private entries. */
-  | { type: 'handed-back'; at: number; reason: RefusalReason }
-  | { type: 'withdrawn'; at: number }
+/** One thing that happened to an offer: the delivery code's own events (src/core/offer-events.ts). */
+export type JourneyEvent = OfferEvent
+export type { TryActor, TryReason }
 
 /** The events that end a journey (the offer has left the queue). */
 const ENDINGS = new Set<JourneyEvent['type']>(['delivered', 'handed-back', 'withdrawn'])
@@ -92,15 +59,6 @@ export type JourneySubject = Pick<QueuedOffer, 'clientId' | 'queuedAt' | 'report
 export interface JourneyChannelMessage {
   type: 'JOURNEY_CHANGED'
   clientId: string
-}
-
-/** True when `data` is a message of the journey channel. */
-export function isJourneyChannelMessage(data: unknown): data is JourneyChannelMessage {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { type?: unknown }).type === 'JOURNEY_CHANGED'
-  )
 }
 
 /** `journey` with `event` added: capped, ended by an ending event. Pure. */
@@ -273,4 +231,22 @@ export function offerJourneyLog(): JourneyLog {
       channel?.postMessage(message)
     },
   }))
+}
+
+/** The lab's subscriber to the delivery code's observer hook: each event goes to `log`. */
+export function journeyRecorder(log: Pick<JourneyLog, 'record'>): OfferEventListener {
+  return (offer, event) => log.record(offer, event)
+}
+
+/** Prunes the journeys that ended a day ago or more, keeping those of offers still in `queued`. */
+export function pruneEndedJourneys(
+  log: Pick<JourneyLog, 'prune'>,
+  queued: () => Promise<QueuedOffer[]>,
+): Promise<void> {
+  return queued()
+    .then((all) => log.prune(new Set(all.map((offer) => offer.clientId))))
+    .then(
+      () => undefined,
+      () => undefined,
+    )
 }
