@@ -5,7 +5,7 @@
  */
 import { compareVoidRows } from '../api/void-newer-query'
 import type { VoidThought } from '../../../core/void-rest'
-import type { VoidFeed } from '../../../store/void-feed-slice'
+import type { VoidFeed } from './void-feed-store'
 
 /** The fresh rows not shown yet: newer than the first row shown, oldest first. */
 export function freshNotShown(feed: VoidFeed): VoidThought[] {

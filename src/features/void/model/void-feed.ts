@@ -11,7 +11,7 @@ import { fetchVoidPage } from '../api/void-api'
 import { readCachedVoidFeed, writeCachedVoidFeed } from './void-feed-cache'
 import { takeVoidFirstPage } from '../api/void-first-page'
 import { VOID_PAGE_SIZE } from '../../../core/void-rest'
-import { useAppStore } from '../../../store'
+import { useVoidFeedStore } from './void-feed-store'
 
 let firstPageInFlight: Promise<void> | null = null
 /** Bumped whenever the first page is shown again, so a next page meant for the old feed is dropped. */
@@ -20,10 +20,11 @@ let generation = 0
 /** Loads (or reloads) the first page. What is on screen stays until the answer arrives. */
 export function loadVoidFeed(): Promise<void> {
   firstPageInFlight ??= (async () => {
-    const store = useAppStore.getState()
+    const store = useVoidFeedStore.getState()
     store.startVoidFeed()
     const request = takeVoidFirstPage() ?? fetchVoidPage(null, { withTotal: true })
-    const kept = useAppStore.getState().voidFeed.status === 'ready' ? null : readCachedVoidFeed()
+    const kept =
+      useVoidFeedStore.getState().voidFeed.status === 'ready' ? null : readCachedVoidFeed()
     if (kept) store.showVoidFeed({ ...kept, hasMore: false, fetchedAt: null })
     try {
       const page = await request
@@ -51,7 +52,7 @@ export function loadVoidFeed(): Promise<void> {
         store.showVoidFeed({ ...kept, hasMore: false })
         return
       }
-      if (useAppStore.getState().voidFeed.status === 'ready') return
+      if (useVoidFeedStore.getState().voidFeed.status === 'ready') return
       const cached = readCachedVoidFeed()
       if (cached) {
         generation++
@@ -81,7 +82,7 @@ const START_LOAD_FRESH_MS = 10_000
 export function loadVoidFeedBeforeFirstRender(waitMs: number): Promise<void> {
   loadedBeforeRenderAt = Date.now()
   const loading = loadVoidFeed()
-  if (useAppStore.getState().voidFeed.status === 'ready') return Promise.resolve()
+  if (useVoidFeedStore.getState().voidFeed.status === 'ready') return Promise.resolve()
   return Promise.race([loading, new Promise<void>((resolve) => setTimeout(resolve, waitMs))])
 }
 
@@ -94,7 +95,7 @@ export function loadVoidFeedOnArrival(): Promise<void> {
 
 /** Loads the page after the last thought shown, unless one is already on its way or none is left. */
 export async function loadMoreVoidThoughts(): Promise<void> {
-  const store = useAppStore.getState()
+  const store = useVoidFeedStore.getState()
   const { voidFeed } = store
   if (firstPageInFlight || voidFeed.status !== 'ready') return
   if (!voidFeed.hasMore || voidFeed.more === 'loading') return

@@ -6,8 +6,7 @@
  */
 import { flushSync } from 'react-dom'
 import { newThoughtsLabel } from '../model/thoughts-to-reveal'
-import { useAppStore } from '../../../store'
-import { withRevealed } from '../model/new-thoughts'
+import { useVoidFeedStore } from '../model/void-feed-store'
 import { useNewThoughts } from './use-new-thoughts'
 
 /** The live region with the button, when there is something new. */
@@ -15,9 +14,7 @@ export function NewThoughtsButton() {
   const fresh = useNewThoughts()
   const reveal = () => {
     const newest = fresh.at(-1)
-    flushSync(() =>
-      useAppStore.setState(({ voidFeed }) => ({ voidFeed: withRevealed(voidFeed, fresh) })),
-    )
+    flushSync(() => useVoidFeedStore.getState().revealVoidThoughts(fresh))
     const card = newest && document.querySelector<HTMLElement>(`[data-thought-id="${newest.id}"]`)
     if (!card) return
     card.tabIndex = -1

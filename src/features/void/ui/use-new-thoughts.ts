@@ -11,7 +11,8 @@ import { startLiveWallPoller } from '../model/live-wall-schedule'
 import { thoughtsToReveal } from '../model/thoughts-to-reveal'
 import type { VoidThought } from '../../../core/void-rest'
 import { useAppStore } from '../../../store'
-import { freshNotShown, newestKnown, withFresh } from '../model/new-thoughts'
+import { freshNotShown, newestKnown } from '../model/new-thoughts'
+import { useVoidFeedStore } from '../model/void-feed-store'
 
 const browserClock = {
   now: () => Date.now(),
@@ -20,19 +21,19 @@ const browserClock = {
 }
 
 async function askForNewThoughts(): Promise<void> {
-  const feed = useAppStore.getState().voidFeed
+  const feed = useVoidFeedStore.getState().voidFeed
   // Only a feed read from the wall itself is followed (a cached one has Retry).
   if (feed.status !== 'ready' || feed.fetchedAt) return
   const newest = newestKnown(feed)
   const rows = await fetchNewerVoidThoughts(
     newest ? { created_at: newest.created_at, id: newest.id } : null,
   )
-  useAppStore.setState(({ voidFeed }) => ({ voidFeed: withFresh(voidFeed, rows) }))
+  useVoidFeedStore.getState().keepFreshVoidThoughts(rows)
 }
 
 /** Follows the wall while the screen is open. */
 export function useLiveWall(): void {
-  const following = useAppStore((s) => s.voidFeed.status === 'ready' && !s.voidFeed.fetchedAt)
+  const following = useVoidFeedStore((s) => s.voidFeed.status === 'ready' && !s.voidFeed.fetchedAt)
   useEffect(() => {
     if (!following) return
     const poller = startLiveWallPoller(
@@ -61,7 +62,7 @@ export function useLiveWall(): void {
 
 /** The new thoughts the button counts and reveals (see src/features/void/model/thoughts-to-reveal.ts). */
 export function useNewThoughts(): VoidThought[] {
-  const feed = useAppStore((s) => s.voidFeed)
+  const feed = useVoidFeedStore((s) => s.voidFeed)
   const waiting = useAppStore((s) => s.pendingOffers)
   const reported = useSyncExternalStore(onReportedThoughtsChange, reportedThoughts)
   return thoughtsToReveal(freshNotShown(feed), {

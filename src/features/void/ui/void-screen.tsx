@@ -12,6 +12,7 @@ import { formatDisplayDate } from '../../../shared/display-date'
 import { voidCountLine } from '../model/void-format'
 import { VOID_PAGE_SIZE } from '../../../core/void-rest'
 import { useAppStore } from '../../../store'
+import { useVoidFeedStore } from '../model/void-feed-store'
 import { NewThoughtsButton } from './new-thoughts-button'
 import { useLiveWall } from './use-new-thoughts'
 import { loadMoreVoidThoughts, loadVoidFeed, loadVoidFeedOnArrival } from '../model/void-feed'
@@ -35,7 +36,7 @@ function useVoidFeedLoading() {
   useEffect(() => {
     const delivered = waiting < lastWaiting.current
     lastWaiting.current = waiting
-    if (delivered && useAppStore.getState().voidFeed.thoughts.length <= VOID_PAGE_SIZE) {
+    if (delivered && useVoidFeedStore.getState().voidFeed.thoughts.length <= VOID_PAGE_SIZE) {
       void loadVoidFeed()
     }
   }, [waiting])
@@ -62,7 +63,7 @@ function StaleNote({ fetchedAt }: { fetchedAt: string }) {
 }
 
 function VoidContent() {
-  const feed = useAppStore((s) => s.voidFeed)
+  const feed = useVoidFeedStore((s) => s.voidFeed)
   if (feed.status === 'idle' || feed.status === 'loading') {
     return (
       <p className="quiet void__loading" role="status">

@@ -4,7 +4,7 @@ import {
   withRevealed,
   freshNotShown,
 } from '../../../../../src/features/void/model/new-thoughts'
-import { createAppStore } from '../../../../../src/store'
+import { createVoidFeedStore } from '../../../../../src/features/void/model/void-feed-store'
 
 const row = (id: number) => ({
   id,
@@ -13,7 +13,7 @@ const row = (id: number) => ({
 })
 
 function feedOf(ids: number[], total: number) {
-  const store = createAppStore()
+  const store = createVoidFeedStore()
   store.getState().showVoidFeed({ thoughts: ids.map(row), total, hasMore: false, fetchedAt: null })
   return store
 }

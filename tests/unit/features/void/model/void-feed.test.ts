@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VoidPage } from '../../../../../src/features/void/api/void-api'
 import type { CachedVoidFeed } from '../../../../../src/features/void/model/void-feed-cache'
-import { useAppStore } from '../../../../../src/store'
+import { useVoidFeedStore } from '../../../../../src/features/void/model/void-feed-store'
 
 const api = vi.hoisted(() => ({ fetchVoidPage: vi.fn() }))
 const cache = vi.hoisted(() => ({ stored: null as CachedVoidFeed | null }))
@@ -25,8 +25,8 @@ const page = (from: number, count: number): VoidPage['rows'] =>
   Array.from({ length: count }, (_, i) => row(from - i))
 
 beforeEach(() => {
-  // resetAppStore() would swap in actions bound to another store: reset the feed's data only.
-  useAppStore.setState({ voidFeed: useAppStore.getInitialState().voidFeed })
+  // Resetting the whole store would swap in actions bound to another store: reset the feed's data only.
+  useVoidFeedStore.setState({ voidFeed: useVoidFeedStore.getInitialState().voidFeed })
   cache.stored = null
   api.fetchVoidPage.mockReset()
   vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -37,7 +37,7 @@ describe('loading The Void', () => {
     api.fetchVoidPage.mockResolvedValueOnce({ rows: page(120, 50), total: 120, cachedAt: null })
     await loadVoidFeed()
     expect(api.fetchVoidPage).toHaveBeenCalledWith(null, { withTotal: true })
-    expect(useAppStore.getState().voidFeed).toMatchObject({
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({
       status: 'ready',
       total: 120,
       hasMore: true,
@@ -47,7 +47,7 @@ describe('loading The Void', () => {
     api.fetchVoidPage.mockResolvedValueOnce({ rows: page(70, 50), total: null, cachedAt: null })
     await loadMoreVoidThoughts()
     expect(api.fetchVoidPage).toHaveBeenLastCalledWith({ created_at: row(71).created_at, id: 71 })
-    expect(useAppStore.getState().voidFeed.thoughts).toHaveLength(100)
+    expect(useVoidFeedStore.getState().voidFeed.thoughts).toHaveLength(100)
   })
 
   it('never asks for the same next page twice at once', async () => {
@@ -60,7 +60,7 @@ describe('loading The Void', () => {
     answer({ rows: page(70, 20), total: null, cachedAt: null })
     await Promise.all([first, second])
     expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
-    expect(useAppStore.getState().voidFeed).toMatchObject({ hasMore: false, more: 'idle' })
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({ hasMore: false, more: 'idle' })
     await loadMoreVoidThoughts()
     expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
   })
@@ -69,7 +69,7 @@ describe('loading The Void', () => {
     cache.stored = { thoughts: [row(1)], total: 1, fetchedAt: '2025-01-05T10:31:00.000Z' }
     api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
     await loadVoidFeed()
-    expect(useAppStore.getState().voidFeed).toMatchObject({
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({
       status: 'ready',
       thoughts: [row(1)],
       fetchedAt: '2025-01-05T10:31:00.000Z',
@@ -84,7 +84,7 @@ describe('loading The Void', () => {
       cachedAt: '2025-01-04T08:00:00.000Z',
     })
     await loadVoidFeed()
-    expect(useAppStore.getState().voidFeed).toMatchObject({
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({
       fetchedAt: '2025-01-04T08:00:00.000Z',
       hasMore: false,
     })
@@ -96,14 +96,14 @@ describe('loading The Void', () => {
     let answer: (value: VoidPage) => void = () => {}
     api.fetchVoidPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
     const loading = loadVoidFeed()
-    expect(useAppStore.getState().voidFeed).toMatchObject({
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({
       status: 'ready',
       thoughts: [row(1)],
       fetchedAt: null,
     })
     answer({ rows: [row(2), row(1)], total: 2, cachedAt: null })
     await loading
-    expect(useAppStore.getState().voidFeed).toMatchObject({
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({
       status: 'ready',
       thoughts: [row(2), row(1)],
       total: 2,
@@ -116,10 +116,10 @@ describe('loading The Void', () => {
     let fail: (error: Error) => void = () => {}
     api.fetchVoidPage.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)))
     const loading = loadVoidFeed()
-    expect(useAppStore.getState().voidFeed.fetchedAt).toBeNull()
+    expect(useVoidFeedStore.getState().voidFeed.fetchedAt).toBeNull()
     fail(new Error('offline'))
     await loading
-    expect(useAppStore.getState().voidFeed).toMatchObject({
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({
       thoughts: [row(1)],
       fetchedAt: '2025-01-05T10:31:00.000Z',
       hasMore: false,
@@ -129,7 +129,7 @@ describe('loading The Void', () => {
   it('ends in the error state, not loading, with nothing kept', async () => {
     api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
     await loadVoidFeed()
-    expect(useAppStore.getState().voidFeed.status).toBe('error')
+    expect(useVoidFeedStore.getState().voidFeed.status).toBe('error')
   })
 
   it('marks a failed next page for a retry, without losing what is shown', async () => {
@@ -137,8 +137,8 @@ describe('loading The Void', () => {
     await loadVoidFeed()
     api.fetchVoidPage.mockRejectedValueOnce(new Error('offline'))
     await loadMoreVoidThoughts()
-    expect(useAppStore.getState().voidFeed).toMatchObject({ more: 'error' })
-    expect(useAppStore.getState().voidFeed.thoughts).toHaveLength(50)
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({ more: 'error' })
+    expect(useVoidFeedStore.getState().voidFeed.thoughts).toHaveLength(50)
   })
 })
 
@@ -146,7 +146,7 @@ describe('the first page before the first render (issue 16)', () => {
   it('is on the wall when the answer comes in time, and the screen’s arrival does not ask again', async () => {
     api.fetchVoidPage.mockResolvedValueOnce({ rows: page(120, 50), total: 120, cachedAt: null })
     await loadVoidFeedBeforeFirstRender(500)
-    expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
     await loadVoidFeedOnArrival()
     // React's development mode runs the screen's effect twice: still one request.
     await loadVoidFeedOnArrival()
@@ -161,7 +161,7 @@ describe('the first page before the first render (issue 16)', () => {
       vi.useRealTimers()
     }
     expect(api.fetchVoidPage).toHaveBeenCalledTimes(2)
-    expect(useAppStore.getState().voidFeed.total).toBe(121)
+    expect(useVoidFeedStore.getState().voidFeed.total).toBe(121)
   })
 
   it('does not wait when the feed kept on this device is on the wall already', async () => {
@@ -173,10 +173,10 @@ describe('the first page before the first render (issue 16)', () => {
     void loadVoidFeedBeforeFirstRender(60_000).then(() => (waited = true))
     await Promise.resolve()
     expect(waited).toBe(true)
-    expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 80 })
+    expect(useVoidFeedStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 80 })
     answer({ rows: page(81, 50), total: 81, cachedAt: null })
     await loadVoidFeedOnArrival()
-    expect(useAppStore.getState().voidFeed.total).toBe(81)
+    expect(useVoidFeedStore.getState().voidFeed.total).toBe(81)
     expect(api.fetchVoidPage).toHaveBeenCalledTimes(1)
   })
 
@@ -191,13 +191,13 @@ describe('the first page before the first render (issue 16)', () => {
       expect(waited).toBe(false)
       await vi.advanceTimersByTimeAsync(1)
       await wait
-      expect(useAppStore.getState().voidFeed.status).toBe('loading')
+      expect(useVoidFeedStore.getState().voidFeed.status).toBe('loading')
       // The screen arrives while the page is on its way: it waits for the same request.
       const arrival = loadVoidFeedOnArrival()
       answer({ rows: page(120, 50), total: 120, cachedAt: null })
       await arrival
       expect(api.fetchVoidPage).toHaveBeenCalledTimes(1)
-      expect(useAppStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
+      expect(useVoidFeedStore.getState().voidFeed).toMatchObject({ status: 'ready', total: 120 })
     } finally {
       vi.useRealTimers()
     }

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../../../src/app/router'
 import type { VoidPage } from '../../../../../src/features/void/api/void-api'
+import { useVoidFeedStore } from '../../../../../src/features/void/model/void-feed-store'
 import { useAppStore } from '../../../../../src/store'
 
 const api = vi.hoisted(() => ({ fetchVoidPage: vi.fn<() => Promise<VoidPage>>() }))
@@ -25,8 +26,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   // Only data is reset: resetAppStore() would swap in actions bound to another store.
-  const initial = useAppStore.getInitialState()
-  useAppStore.setState({ voidFeed: initial.voidFeed, pendingOffers: initial.pendingOffers })
+  useVoidFeedStore.setState({ voidFeed: useVoidFeedStore.getInitialState().voidFeed })
+  useAppStore.setState({ pendingOffers: useAppStore.getInitialState().pendingOffers })
 })
 
 describe('The Void screen', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createAppStore } from '../../../src/store'
+import { createVoidFeedStore } from '../../../../../src/features/void/model/void-feed-store'
 
 const row = (id: number) => ({ id, text: `t${id}`, created_at: `2025-01-05T10:${id}:00+00:00` })
 
 describe('the Void feed slice', () => {
   it('goes from loading to ready with the first page', () => {
-    const store = createAppStore()
+    const store = createVoidFeedStore()
     store.getState().startVoidFeed()
     expect(store.getState().voidFeed.status).toBe('loading')
     store
@@ -15,7 +15,7 @@ describe('the Void feed slice', () => {
   })
 
   it('appends a page once, skipping rows already shown', () => {
-    const store = createAppStore()
+    const store = createVoidFeedStore()
     store
       .getState()
       .showVoidFeed({ thoughts: [row(5), row(4)], total: 4, hasMore: true, fetchedAt: null })
@@ -27,7 +27,7 @@ describe('the Void feed slice', () => {
   })
 
   it('keeps a shown feed when a reload starts or fails', () => {
-    const store = createAppStore()
+    const store = createVoidFeedStore()
     store.getState().showVoidFeed({ thoughts: [row(1)], total: 1, hasMore: false, fetchedAt: null })
     store.getState().startVoidFeed()
     store.getState().failVoidFeed()
@@ -35,7 +35,7 @@ describe('the Void feed slice', () => {
   })
 
   it('fails to the error state when nothing was shown', () => {
-    const store = createAppStore()
+    const store = createVoidFeedStore()
     store.getState().startVoidFeed()
     store.getState().failVoidFeed()
     expect(store.getState().voidFeed.status).toBe('error')
