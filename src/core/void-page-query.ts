@@ -34,21 +34,39 @@ export const FEED_TIMEOUT_MS = 8000
  */
 export const EARLY_FIRST_PAGE_GLOBAL = '__unburdenVoidFirstPage'
 
-/** The query string of the page after `cursor` (the first page without one). */
-export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PAGE_SIZE): string {
+/**
+ * The wall's keyset query: `older` rows after `cursor`, newest first (the feed's pages), or `newer`
+ * rows after it, oldest first (the live wall: a full page continues from its last row). Without a
+ * cursor: the newest rows, or the oldest.
+ */
+export function voidKeysetQuery(
+  direction: 'older' | 'newer',
+  cursor: VoidCursor | null,
+  limit: number = VOID_PAGE_SIZE,
+): string {
+  const [order, bound, beyond] =
+    direction === 'older' ? (['desc', 'lte', 'lt'] as const) : (['asc', 'gte', 'gt'] as const)
   const params = new URLSearchParams({
     select: 'id,text,created_at',
-    order: 'created_at.desc,id.desc',
+    order: `created_at.${order},id.${order}`,
     limit: String(limit),
   })
   if (cursor) {
     const at = `"${cursor.created_at}"`
     // The bound alone is what lets PostgreSQL start the index scan at the cursor: PostgREST sends the
-    // `or` as written, and an `or` is only a filter, checked row by row from the newest down.
-    params.set('created_at', `lte.${cursor.created_at}`)
-    params.set('or', `(created_at.lt.${at},and(created_at.eq.${at},id.lt.${cursor.id}))`)
+    // `or` as written, and an `or` is only a filter, checked row by row from the cursor's end.
+    params.set('created_at', `${bound}.${cursor.created_at}`)
+    params.set(
+      'or',
+      `(created_at.${beyond}.${at},and(created_at.eq.${at},id.${beyond}.${cursor.id}))`,
+    )
   }
   return params.toString()
+}
+
+/** The query string of the page after `cursor` (the first page without one). */
+export function voidPageQuery(cursor: VoidCursor | null, limit: number = VOID_PAGE_SIZE): string {
+  return voidKeysetQuery('older', cursor, limit)
 }
 
 /** The total of a PostgREST `Content-Range` header (`0-49/1234`, `*\/0`); null when not counted. */

@@ -22,6 +22,15 @@ export interface VoidThought {
   created_at: string
 }
 
+/** True for a row of the wall as read (from the backend, a cache or storage): never trusted unchecked. */
+export function isVoidThought(value: unknown): value is VoidThought {
+  if (typeof value !== 'object' || value === null) return false
+  const row = value as Record<string, unknown>
+  return (
+    typeof row.id === 'number' && typeof row.text === 'string' && typeof row.created_at === 'string'
+  )
+}
+
 /** What an offer's body holds: only the trimmed text (the spec's insert). */
 export interface VoidOfferRow {
   text: string

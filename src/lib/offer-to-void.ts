@@ -4,29 +4,19 @@
  * the offer is held in the queue and delivered later (PRODUCT.md 4–6). The app makes one with
  * `createOfferToVoid` over its queue and the one offer sender (src/app/offer-service.ts).
  */
-import {
-  classifyOfferAnswer,
-  type OfferAnswer,
-  type OfferOrigin,
-  type QueuedOffer,
-} from '../core/offer'
+import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from '../core/offer'
 import {
   OFFER_RETRY_AFTER_MAX_MS,
   backoffDelayMs,
   isWaitingOffer,
 } from '../core/offer-queue-policy'
-import type { OfferOutcome } from '../shared/offer-outcome'
+import type { OfferOutcome, OfferToVoid } from '../shared/offer-outcome'
 import { emitOfferEvent, type OfferEventListener } from '../core/offer-events'
 import { trimThought } from '../shared/thought'
 import { newClientId } from '../shared/client-id'
 import type { OfferQueue } from './offer-queue'
 
-/** Offers `text` (trimmed here) to The Void. Never throws. */
-export type OfferToVoid = (
-  text: string,
-  origin: OfferOrigin,
-  entry?: QueuedOffer['entry'],
-) => Promise<OfferOutcome>
+export type { OfferToVoid }
 
 /** What offering needs: the queue to hold in, its list, and the one sender. */
 export interface OfferToVoidDeps {

@@ -5,24 +5,10 @@
  * controls: the probe is never sent to one.
  */
 import { env } from '../../lib/env'
+import { CONTROL_TOKEN_HEADER, type BackendFaults } from '../../shared/local-backend'
+import { LAB_TOKEN_KEY } from './lab-session'
 
-/** The fault the local backend plays (server/controls.ts). */
-export interface BackendFaults {
-  mode: 'none' | 'drop' | '503' | '429' | 'reject-inserts' | 'store-then-drop'
-  latencyMs: number
-  retryAfterSeconds?: number
-  count?: number
-}
-
-/** The backend's fault modes, in the order the lab lists them. */
-export const BACKEND_FAULT_MODES: readonly BackendFaults['mode'][] = [
-  'none',
-  'drop',
-  '503',
-  '429',
-  'reject-inserts',
-  'store-then-drop',
-]
+export { BACKEND_FAULT_MODES, type BackendFaults } from '../../shared/local-backend'
 
 /** A row of the wall as the controls show it. */
 export interface BackendWallRow {
@@ -31,8 +17,7 @@ export interface BackendWallRow {
   created_at: string
 }
 
-/** sessionStorage key of the controls' token. */
-export const LAB_TOKEN_KEY = 'unburden.lab.token'
+export { LAB_TOKEN_KEY }
 
 /** A refusal of the controls, in words for the tester. */
 export class BackendControlsError extends Error {}
@@ -97,7 +82,7 @@ async function control(
       method,
       cache: 'no-store',
       headers: {
-        'x-unburden-control-token': token,
+        [CONTROL_TOKEN_HEADER]: token,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

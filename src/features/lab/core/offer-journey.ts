@@ -9,6 +9,7 @@
  * journey keeps its last JOURNEY_EVENT_CAP events; a journey is pruned a day after its offer ended.
  */
 import type { QueuedOffer } from '../../../core/offer'
+import { settled } from '../../../core/offer-queue-idb'
 import type {
   OfferEvent,
   OfferEventListener,
@@ -133,11 +134,7 @@ export interface JourneyLogDeps {
   warn?: (message: string, error: unknown) => void
 }
 
-const done = (transaction: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve()
-    transaction.onabort = transaction.onerror = () => reject(transaction.error)
-  })
+const done = (transaction: IDBTransaction): Promise<void> => settled(transaction)
 
 /** Opens (and creates) the journey database with `factory`. */
 export function openJourneyDatabase(factory: IDBFactory = indexedDB): Promise<IDBDatabase> {

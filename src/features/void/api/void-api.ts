@@ -13,6 +13,7 @@ import { voidNewerQuery } from './void-newer-query'
 import {
   VOID_COUNT_FUNCTION,
   VOID_TABLE,
+  isVoidThought,
   type VoidCursor,
   type VoidThought,
 } from '../../../core/void-rest'
@@ -33,17 +34,6 @@ export interface VoidPage {
 interface ReadOptions {
   signal?: AbortSignal
   timeoutMs?: number
-}
-
-function isVoidThought(value: unknown): value is VoidThought {
-  const row = value as Partial<VoidThought> | null
-  return (
-    typeof row === 'object' &&
-    row !== null &&
-    typeof row.id === 'number' &&
-    typeof row.text === 'string' &&
-    typeof row.created_at === 'string'
-  )
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The live wall's query (PRODUCT.md 16), next to `voidPageQuery` but in its own module: that one is
- * part of the first paint of `/`, and this is needed only by The Void's lazy chunk.
+ * The live wall's query (PRODUCT.md 16), the feed's keyset turned around (src/core/void-page-query.ts),
+ * and the wall's order of two rows. Only The Void's lazy chunk needs them.
  */
+import { voidKeysetQuery } from '../../../core/void-page-query'
 import { VOID_PAGE_SIZE, type VoidCursor } from '../../../core/void-rest'
 
 /**
@@ -10,18 +11,7 @@ import { VOID_PAGE_SIZE, type VoidCursor } from '../../../core/void-rest'
  * `after` (an empty wall) it asks for the oldest rows.
  */
 export function voidNewerQuery(after: VoidCursor | null, limit: number = VOID_PAGE_SIZE): string {
-  const params = new URLSearchParams({
-    select: 'id,text,created_at',
-    order: 'created_at.asc,id.asc',
-    limit: String(limit),
-  })
-  if (after) {
-    const at = `"${after.created_at}"`
-    // As in voidPageQuery: the bound lets the index scan start at the cursor instead of the oldest row.
-    params.set('created_at', `gte.${after.created_at}`)
-    params.set('or', `(created_at.gt.${at},and(created_at.eq.${at},id.gt.${after.id}))`)
-  }
-  return params.toString()
+  return voidKeysetQuery('newer', after, limit)
 }
 
 /**

@@ -4,7 +4,7 @@
  * (PRODUCT.md 7). It lives in localStorage under its own key; whatever is found there is checked before
  * use, so foreign or corrupt content is ignored, never trusted.
  */
-import type { VoidThought } from '../../../core/void-rest'
+import { isVoidThought, type VoidThought } from '../../../core/void-rest'
 
 /** localStorage key of the cached feed. */
 export const VOID_FEED_CACHE_KEY = 'unburden-void-feed'
@@ -25,14 +25,6 @@ function defaultStorage(): KeyValueStorage | null {
   } catch {
     return null
   }
-}
-
-function isVoidThought(value: unknown): value is VoidThought {
-  if (typeof value !== 'object' || value === null) return false
-  const row = value as Record<string, unknown>
-  return (
-    typeof row.id === 'number' && typeof row.text === 'string' && typeof row.created_at === 'string'
-  )
 }
 
 /** Reads the cached feed; null when there is none or it is not a feed this app wrote. */

@@ -3,6 +3,7 @@
  * Share images go to the share sheet where the device can share files, otherwise they are downloaded.
  * A share the visitor cancels says nothing.
  */
+import { downloadBlob } from '../../../lib/download'
 import { useAppStore } from '../../../store'
 import { SHARE_IMAGES, renderShareImage, type ShareImageKind } from './share-image'
 
@@ -34,19 +35,6 @@ export async function shareThought(text: string): Promise<void> {
   }
 }
 
-/** Saves `blob` as a file named `fileName` through a download link. */
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
 /** Makes the Square or Story image of `text`, then offers it to the share sheet or downloads it. */
 export async function shareThoughtImage(kind: ShareImageKind, text: string): Promise<void> {
   const { fileName } = SHARE_IMAGES[kind]
@@ -68,5 +56,5 @@ export async function shareThoughtImage(kind: ShareImageKind, text: string): Pro
       console.warn('Sharing the image failed; downloading instead', error)
     }
   }
-  download(blob, fileName)
+  downloadBlob(blob, fileName)
 }
