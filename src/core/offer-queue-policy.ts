@@ -41,7 +41,6 @@ export const OFFER_SYNC_TAG = 'unburden-offer-flush'
 export const OFFER_CHANNEL = 'unburden-offers'
 
 /**
-/**
  * The most offers handed to one delivery attempt: 1. An offer's id travels as its request's
  * `Idempotency-Key` header, and one request carries one key, so each offer is its own request (and
  * one row for the database's write limit, which counts rows). The flush's batch logic still works
