@@ -3,8 +3,8 @@
  * /void, asks for The Void's first page and its count and preloads The Void's screen (its chunk, the chunks it
  * imports) at once, while the app's entry script is still loading. The first cards then wait
  * on neither the entry's download and start nor a second round trip for the screen's code
- * (`npm run lighthouse`). The request is the app's own (src/shared/void-page-query.ts: same URL,
- * headers and timeout); src/lib/void-first-page.ts hands it to the screen. On any other address the
+ * (`npm run lighthouse`). The request is the app's own (src/core/void-page-query.ts: same URL,
+ * headers and timeout); src/features/void/api/void-first-page.ts hands it to the screen. On any other address the
  * script does nothing. Written here, not taken from a library: it needs the build's chunk names.
  */
 import type { Plugin, ResolvedConfig } from 'vite'
@@ -14,11 +14,11 @@ import {
   FEED_TIMEOUT_MS,
   voidPageQuery,
   voidReadHeaders,
-} from '../src/shared/void-page-query'
-import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/shared/void-rest'
+} from '../src/core/void-page-query'
+import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/core/void-rest'
 
 /** The screen whose code is preloaded, as the router imports it. */
-const SCREEN_MODULE = 'src/features/void/void-screen.tsx'
+const SCREEN_MODULE = 'src/features/void/ui/void-screen.tsx'
 
 /** What the build plugins read of an output chunk (scripts/first-paint-html.ts too). */
 export interface BundleChunk {

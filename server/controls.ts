@@ -9,29 +9,16 @@
  * it acts on (inserts for `reject-inserts` and `store-then-drop`, every REST request otherwise), then
  * turn itself off; without it the fault plays until changed.
  */
+import {
+  BACKEND_FAULT_MODES as MODES,
+  type BackendFaults as Faults,
+} from '../src/shared/local-backend'
 import type { Engine } from './engine'
 import { ApiError, badBody } from './errors'
 import type { Maintenance } from './maintenance'
 import type { Answer } from './rest'
 
-/** The fault the backend plays on REST requests. */
-export interface Faults {
-  mode: 'none' | 'drop' | '503' | '429' | 'reject-inserts' | 'store-then-drop'
-  latencyMs: number
-  /** The `Retry-After` a `429` answers with, in seconds (only with mode `429`). */
-  retryAfterSeconds?: number
-  /** How many more requests the fault plays on before it turns itself off; absent: until changed. */
-  count?: number
-}
-
-const MODES: readonly Faults['mode'][] = [
-  'none',
-  'drop',
-  '503',
-  '429',
-  'reject-inserts',
-  'store-then-drop',
-]
+export type { Faults }
 
 /** The `Retry-After` of a `429` when the tester names none, in seconds. */
 const DEFAULT_RETRY_AFTER_SECONDS = 2
@@ -199,7 +186,7 @@ function parseFaults(body: unknown): Faults {
   }
   const mode = given.mode ?? 'none'
   const latencyMs = given.latencyMs ?? 0
-  if (!MODES.includes(mode as Faults['mode']))
+  if (!(MODES as readonly string[]).includes(mode as string))
     throw new ApiError(400, 'PGRST102', `mode must be one of ${MODES.join(', ')}`)
   if (typeof latencyMs !== 'number' || !(latencyMs >= 0) || latencyMs > 120_000)
     throw new ApiError(400, 'PGRST102', 'latencyMs must be a number of milliseconds (0 to 120000)')

@@ -8,6 +8,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import { CONTROL_TOKEN_HEADER } from '../src/shared/local-backend'
 import { acceptsEncoding } from './accept-encoding'
 import type { TesterControls } from './controls'
 import { ClientGone, type Engine } from './engine'
@@ -52,9 +53,6 @@ const CORS = {
 
 const REST_PREFIX = '/rest/v1/'
 const CONTROL_LIMIT_BYTES = 64 * 1024 * 1024
-
-/** The header (or `?token=`) that carries the tester controls' token. */
-export const CONTROL_TOKEN_HEADER = 'x-unburden-control-token'
 
 /** Deepest JSON a REST body may nest (the app's offer nests 1 deep). */
 const BODY_MAX_DEPTH = 32

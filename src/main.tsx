@@ -12,7 +12,7 @@ import './styles.css'
 import './components/app-notices.css'
 import './components/dialog.css'
 import './features/writer/writer-choice.css'
-import './features/void/void.css'
+import './features/void/ui/void.css'
 import './features/sanctuary/sanctuary.css'
 import './features/help/help.css'
 
@@ -25,10 +25,10 @@ const FIRST_PAGE_WAIT_MS = 500
 const waitUntil = performance.now() + FIRST_PAGE_WAIT_MS
 const firstFeed =
   location.pathname === '/void'
-    ? import('./lib/void-first-page')
+    ? import('./features/void/api/void-first-page')
         .then(({ startVoidFirstPageEarly }) => {
           startVoidFirstPageEarly(location.pathname)
-          return import('./features/void/void-feed')
+          return import('./features/void/model/void-feed')
         })
         .then(({ loadVoidFeedBeforeFirstRender }) =>
           loadVoidFeedBeforeFirstRender(Math.max(0, waitUntil - performance.now())),

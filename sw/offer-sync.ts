@@ -1,19 +1,19 @@
 /**
  * Background Sync of the offer queue. When the browser fires `sync`, an open page is asked to flush
  * (it owns the toasts and the private entries); with no page open, the worker flushes itself with
- * the one offer sender (src/shared/offer-wire.ts) under the same Web Lock and the same policy as the page.
+ * the one offer sender (src/core/offer-wire.ts) under the same Web Lock and the same policy as the page.
  * An offer refused (or given up) then is kept, marked with the status and the reason, for the next
  * page to hand back to the private entries.
  */
-import type { WorkerToPageMessage } from '../src/shared/messages'
+import type { WorkerToPageMessage } from '../src/core/messages'
 import {
   OFFER_FLUSH_LOCK,
   flushOfferQueue,
   type FlushResult,
   type OfferQueueStorage,
-} from '../src/shared/offer-queue-policy'
-import { sendOffer, type BackendConfig } from '../src/shared/offer-wire'
-import type { JourneyLog } from '../src/shared/offer-journey'
+} from '../src/core/offer-queue-policy'
+import { sendOffer, type BackendConfig } from '../src/core/offer-wire'
+import type { OfferEventListener } from '../src/core/offer-events'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -34,8 +34,8 @@ export interface OfferSyncDeps {
    */
   retryGate?: { load(): Promise<number | undefined>; save(at: number): Promise<void> }
   now?: () => number
-  /** Where the worker records its tries in each offer's journey (src/shared/offer-journey.ts). */
-  journey?: Pick<JourneyLog, 'record'>
+  /** Hears the worker's tries and answers (src/core/offer-events.ts). */
+  onEvent?: OfferEventListener
 }
 
 /**
@@ -62,8 +62,8 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
       send: ([offer]) => sendOffer(deps.fetch, backend, offer!),
       batchSize: 1,
       now,
-      ...(deps.journey
-        ? { journey: { log: deps.journey, by: 'worker' as const, why: 'background-sync' as const } }
+      ...(deps.onEvent
+        ? { onEvent: deps.onEvent, by: 'worker' as const, why: 'background-sync' as const }
         : {}),
       onRefused: (offer, answer, reason) =>
         deps.storage.put([

@@ -9,9 +9,9 @@ import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
-import { installLabStatus, workerVersion } from './lab-status'
-import { offerJourneyLog } from '../src/shared/offer-journey'
-import { installLabSimulation } from './lab-simulation'
+import { installLabStatus, workerVersion } from '../src/features/lab/worker/lab-status'
+import { journeyRecorder, offerJourneyLog } from '../src/features/lab/core/offer-journey'
+import { installLabSimulation } from '../src/features/lab/worker/lab-simulation'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -44,7 +44,8 @@ installOfferSync(self, {
   loadBackend,
   saveBackend,
   retryGate: offerRetryGate,
-  journey: offerJourneyLog(),
+  // The network lab keeps each offer's journey, the worker's tries included.
+  onEvent: journeyRecorder(offerJourneyLog()),
 })
 installLabStatus(self, manifest)
 // Last: its fetch listener leaves every request a route above answers to that route.

@@ -12,11 +12,9 @@
  * The panel's code (src/app/lab-mount.tsx) is loaded only then.
  */
 import type { LabStart } from '../features/lab/lab-root'
-import { LAB_TOKEN_KEY, probeBackendFaults } from '../lib/lab-backend'
-import type { LabPageMessage } from '../shared/lab-simulation'
-
-/** The sessionStorage key that keeps the lab on for the tab. */
-export const LAB_KEY = 'unburden.lab'
+import { probeBackendFaults } from '../features/lab/lab-backend'
+import { LAB_KEY, LAB_TOKEN_KEY } from '../features/lab/lab-session'
+import type { LabPageMessage } from '../features/lab/core/lab-simulation'
 
 /** How long after boot the backend is probed, in ms. */
 const PROBE_AFTER_MS = 2500

@@ -1,6 +1,6 @@
 /**
  * The app's offer service, made once: the page's offer queue (src/lib/offer-queue.ts) over IndexedDB,
- * the one offer sender (src/shared/offer-wire.ts) and the store. A refused, expired or withdrawn
+ * the one offer sender (src/core/offer-wire.ts) and the store. A refused, expired or withdrawn
  * offer's words go back to the private entries through the store, with the wording of
  * src/shared/offer-outcome.ts. Loaded with `import()` after the first paint (it carries postgrest-js).
  */
@@ -15,11 +15,17 @@ import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
 import type { LabServices } from '../features/lab/lab-services'
 import { createOfferToVoid } from '../lib/offer-to-void'
 import { newClientId } from '../shared/client-id'
-import { isReport, type QueuedOffer } from '../shared/offer'
-import { JOURNEY_CHANNEL, offerJourneyLog, type JourneyLog } from '../shared/offer-journey'
-import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../shared/offer-queue-policy'
+import { isReport, type QueuedOffer } from '../core/offer'
+import {
+  JOURNEY_CHANNEL,
+  journeyRecorder,
+  offerJourneyLog,
+  pruneEndedJourneys,
+  type JourneyLog,
+} from '../features/lab/core/offer-journey'
+import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../core/offer-queue-policy'
 import { handBackToast } from '../shared/offer-outcome'
-import { sendOffer, type BackendConfig } from '../shared/offer-wire'
+import { sendOffer, type BackendConfig } from '../core/offer-wire'
 import { useAppStore } from '../store'
 import type { OfferActions } from '../store/offers-slice'
 
@@ -43,6 +49,8 @@ export interface OfferServiceDeps {
 /** Makes a queue and an `offerToVoid` over `deps`, reporting to `deps.store`. */
 export function createOfferService(deps: OfferServiceDeps): OfferActions & { queue: OfferQueue } {
   const send = (offer: QueuedOffer) => sendOffer(deps.fetch, deps.backend, offer)
+  // The network lab subscribes to the delivery code's one observer hook.
+  const onEvent = deps.journey ? journeyRecorder(deps.journey) : undefined
   const queue = createOfferQueue({
     storage: pageOfferStorage,
     send,
@@ -59,17 +67,17 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
       state.showToast(handBackToast(reason))
     },
     onWaitingOffers: (offers) => deps.store.getState().setPendingOffers(offers),
-    ...(deps.journey ? { journey: deps.journey } : {}),
+    ...(onEvent ? { onEvent } : {}),
     ...deps.host,
   })
+  const { journey } = deps
+  const start = (): (() => void) => {
+    if (journey) void pruneEndedJourneys(journey, () => pageOfferStorage.list())
+    return queue.start()
+  }
   return {
-    queue,
-    offerToVoid: createOfferToVoid({
-      queue,
-      listOffers,
-      send,
-      ...(deps.journey ? { journey: deps.journey } : {}),
-    }),
+    queue: { ...queue, start },
+    offerToVoid: createOfferToVoid({ queue, listOffers, send, ...(onEvent ? { onEvent } : {}) }),
     withdrawOffer: (offer) => queue.withdraw(offer),
     reportThought: (thoughtId) =>
       queue.hold({

@@ -33,7 +33,7 @@ const writerRoute = createRoute({
 const voidRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/void',
-  component: lazyRouteComponent(() => import('../features/void/void-screen'), 'VoidScreen'),
+  component: lazyRouteComponent(() => import('../features/void/ui/void-screen'), 'VoidScreen'),
 })
 
 const sanctuaryRoute = createRoute({

@@ -2,7 +2,7 @@
  * The offer queue as a page runs it: an object made by `createOfferQueue`, its state (the running
  * flush, the backoff timer, the channel) on the instance, like Workbox's `Queue`: storage, sender and
  * what to do with an offer that goes back are passed in. The app creates and wires one
- * (src/app/offer-service.ts). Policy: src/shared/offer-queue-policy.ts; wire: src/shared/offer-wire.ts.
+ * (src/app/offer-service.ts). Policy: src/core/offer-queue-policy.ts; wire: src/core/offer-wire.ts.
  * This module decides WHEN to flush.
  *
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
@@ -10,9 +10,14 @@
  * and the service worker (Web Lock `unburden-offer-flush`); without Web Locks each tab still flushes
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
-import { isOfferChannelMessage, type OfferChannelMessage } from '../shared/messages'
-import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../shared/offer'
-import type { JourneyEvent, JourneyLog, TryReason } from '../shared/offer-journey'
+import { isOfferChannelMessage, type OfferChannelMessage } from '../core/messages'
+import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../core/offer'
+import {
+  emitOfferEvent,
+  type OfferEvent,
+  type OfferEventListener,
+  type TryReason,
+} from '../core/offer-events'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -20,7 +25,7 @@ import {
   isWaitingOffer,
   type FlushResult,
   type OfferQueueStorage,
-} from '../shared/offer-queue-policy'
+} from '../core/offer-queue-policy'
 
 /**
  * What asked for a flush. A held offer waits for a running backoff; every other trigger does not.
@@ -29,7 +34,7 @@ import {
 export type FlushTrigger =
   'start' | 'online' | 'visible' | 'timer' | 'message' | 'held' | 'manual' | 'try-now'
 
-/** The journey's word for a trigger: the backoff timer is `backoff`. */
+/** The events' word for a trigger: the backoff timer is `backoff`. */
 const tryReason = (trigger: FlushTrigger): TryReason => (trigger === 'timer' ? 'backoff' : trigger)
 
 /** Why an offer's words go back to the private entries. */
@@ -46,7 +51,7 @@ export interface PageOfferStorage extends OfferQueueStorage {
 /** What a queue needs from its host; tests pass fakes. */
 export interface OfferQueueDeps {
   storage: PageOfferStorage
-  /** One delivery attempt for one offer (src/shared/offer-wire.ts `sendOffer`). */
+  /** One delivery attempt for one offer (src/core/offer-wire.ts `sendOffer`). */
   send: (offer: QueuedOffer) => Promise<OfferAnswer>
   /** Puts the offer's words back in the private entries and tells the visitor, before it leaves. */
   handBack: (offer: QueuedOffer, reason: HandBackReason) => Promise<void>
@@ -61,11 +66,8 @@ export interface OfferQueueDeps {
   /** Opens the channel on which tabs tell each other the queue changed. */
   openChannel?: () => BroadcastChannel | undefined
   random?: () => number
-  /**
-   * Where each offer's journey is recorded (src/shared/offer-journey.ts); never in delivery's way.
-   * On start, journeys of offers that left the queue a day ago or more are pruned.
-   */
-  journey?: Pick<JourneyLog, 'record'> & Partial<Pick<JourneyLog, 'prune'>>
+  /** Hears what happens to each offer (src/core/offer-events.ts); never in delivery's way. */
+  onEvent?: OfferEventListener
 }
 
 /** A page's offer queue. */
@@ -107,14 +109,8 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
   // Why the next pass runs: the trigger that started it, or the last one that asked again.
   let passReason: TryReason = 'manual'
 
-  const note = (offer: QueuedOffer, event: JourneyEvent): void => {
-    if (!deps.journey) return
-    try {
-      void deps.journey.record(offer, event)
-    } catch (error) {
-      console.warn('An offer journey event was not recorded', error)
-    }
-  }
+  const note = (offer: QueuedOffer, event: OfferEvent): void =>
+    emitOfferEvent(deps.onEvent, offer, event)
   const handBack = async (offer: QueuedOffer, reason: HandBackReason): Promise<void> => {
     await deps.handBack(offer, reason)
     note(
@@ -166,7 +162,7 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
           await deps.storage.remove([offer])
         },
         ...(deps.random ? { random: deps.random } : {}),
-        ...(deps.journey ? { journey: { log: deps.journey, by: 'page' as const, why } } : {}),
+        ...(deps.onEvent ? { onEvent: deps.onEvent, by: 'page' as const, why } : {}),
       })
     })
   }
@@ -273,10 +269,6 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
       void refresh()
         .catch(() => [])
         .then(() => requestFlush('start'))
-      void deps.storage
-        .list()
-        .then((all) => deps.journey?.prune?.(new Set(all.map((offer) => offer.clientId))))
-        .catch(() => undefined)
       return () => {
         stopped = true
         window.removeEventListener('online', onOnline)

@@ -4,29 +4,19 @@
  * the offer is held in the queue and delivered later (PRODUCT.md 4–6). The app makes one with
  * `createOfferToVoid` over its queue and the one offer sender (src/app/offer-service.ts).
  */
-import {
-  classifyOfferAnswer,
-  type OfferAnswer,
-  type OfferOrigin,
-  type QueuedOffer,
-} from '../shared/offer'
+import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from '../core/offer'
 import {
   OFFER_RETRY_AFTER_MAX_MS,
   backoffDelayMs,
   isWaitingOffer,
-} from '../shared/offer-queue-policy'
-import type { OfferOutcome } from '../shared/offer-outcome'
-import type { JourneyLog } from '../shared/offer-journey'
+} from '../core/offer-queue-policy'
+import type { OfferOutcome, OfferToVoid } from '../shared/offer-outcome'
+import { emitOfferEvent, type OfferEventListener } from '../core/offer-events'
 import { trimThought } from '../shared/thought'
 import { newClientId } from '../shared/client-id'
 import type { OfferQueue } from './offer-queue'
 
-/** Offers `text` (trimmed here) to The Void. Never throws. */
-export type OfferToVoid = (
-  text: string,
-  origin: OfferOrigin,
-  entry?: QueuedOffer['entry'],
-) => Promise<OfferOutcome>
+export type { OfferToVoid }
 
 /** What offering needs: the queue to hold in, its list, and the one sender. */
 export interface OfferToVoidDeps {
@@ -35,8 +25,8 @@ export interface OfferToVoidDeps {
   send: (offer: QueuedOffer) => Promise<OfferAnswer>
   isOnline?: () => boolean
   now?: () => number
-  /** Where the journey of an offer that ends up held starts: its first try and answer. */
-  journey?: Pick<JourneyLog, 'record'>
+  /** Hears the first try and answer of an offer that ends up held (src/core/offer-events.ts). */
+  onEvent?: OfferEventListener
 }
 
 /** Makes the app's `offerToVoid` over `deps`. */
@@ -79,22 +69,23 @@ export function createOfferToVoid(deps: OfferToVoidDeps): OfferToVoid {
       console.error('The Void refused the offer', answer)
       return 'refused'
     }
-    // Only an offer that is held gets a journey; it starts with this first try.
-    try {
-      const answeredAt = now()
-      const tried = { type: 'try', at: startedAt, by: 'page', why: 'offer', attempt: 1 } as const
-      void deps.journey?.record(offer, tried)
-      void deps.journey?.record(offer, {
-        type: 'answer',
-        at: answeredAt,
-        by: 'page',
-        answer,
-        ms: answeredAt - startedAt,
-        verdict,
-      })
-    } catch (error) {
-      console.warn('An offer journey event was not recorded', error)
-    }
+    // Only an offer that is held is observed; its events start with this first try.
+    const answeredAt = now()
+    emitOfferEvent(deps.onEvent, offer, {
+      type: 'try',
+      at: startedAt,
+      by: 'page',
+      why: 'offer',
+      attempt: 1,
+    })
+    emitOfferEvent(deps.onEvent, offer, {
+      type: 'answer',
+      at: answeredAt,
+      by: 'page',
+      answer,
+      ms: answeredAt - startedAt,
+      verdict,
+    })
     // After a 429, or an answer that says when to come back, the queue's first try waits as it would
     // after its own failed attempt, and never less than the Void's Retry-After (within bounds).
     if (answer.kind === 'status' && (answer.status === 429 || answer.retryAfterMs !== undefined)) {

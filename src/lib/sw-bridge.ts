@@ -8,13 +8,12 @@ import {
   isWorkerToPageMessage,
   type WorkerToPageMessage,
   type PageToWorkerMessage,
-} from '../shared/messages'
-import { OFFER_SYNC_TAG } from '../shared/offer-queue-policy'
+} from '../core/messages'
+import { OFFER_SYNC_TAG } from '../core/offer-queue-policy'
 import { env } from './env'
 
 /** What the app wants to hear from the service worker. */
 export interface WorkerListeners {
-  onMessage?: (message: WorkerToPageMessage) => void
   /** A new version is installed and waiting; call `activate` to switch to it (the page reloads). */
   onUpdateReady?: (activate: () => void) => void
 }
@@ -37,7 +36,6 @@ export async function registerServiceWorker(
   // Messages are heard on the container, so a worker that took over later is heard too.
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!isWorkerToPageMessage(event.data)) return
-    listeners.onMessage?.(event.data)
     for (const listener of messageListeners) listener(event.data)
   })
   wb.addEventListener('waiting', () => {

@@ -3,6 +3,7 @@
  * Yourself's toasts and the toasts of an offer handed back. Word for word from SPEC.md 4, 5 (and
  * PRODUCT.md for "held" and the hand-backs): change them here or nowhere.
  */
+import type { OfferOrigin, QueuedOffer } from '../core/offer'
 
 /**
  * What became of an offer made now:
@@ -12,6 +13,13 @@
  * - `unsaved`: it could neither be sent nor stored (e.g. storage is full): the caller keeps the text.
  */
 export type OfferOutcome = 'offered' | 'held' | 'refused' | 'unsaved'
+
+/** Offers `text` (trimmed) to The Void, sent now or held; never throws. */
+export type OfferToVoid = (
+  text: string,
+  origin: OfferOrigin,
+  entry?: QueuedOffer['entry'],
+) => Promise<OfferOutcome>
 
 /** A toast's words (the store's `showToast` takes them). */
 export interface ToastWords {

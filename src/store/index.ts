@@ -5,7 +5,6 @@ import { createEntriesSlice } from './entries-slice'
 import { createOffersSlice } from './offers-slice'
 import { createToastsSlice } from './toasts-slice'
 import type { StoreState } from './types'
-import { createVoidFeedSlice } from './void-feed-slice'
 
 export type { StoreState } from './types'
 
@@ -14,7 +13,6 @@ export const createAppStore = () =>
   create<StoreState>()((...a) => ({
     ...createEntriesSlice(...a),
     ...createToastsSlice(...a),
-    ...createVoidFeedSlice(...a),
     ...createOffersSlice(...a),
     ...createAppSlice(...a),
   }))

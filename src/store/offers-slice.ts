@@ -5,18 +5,14 @@
  * then waits for it.
  */
 import type { StateCreator } from 'zustand'
-import type { OfferOrigin, QueuedOffer } from '../shared/offer'
-import type { OfferOutcome } from '../shared/offer-outcome'
+import type { QueuedOffer } from '../core/offer'
+import type { OfferToVoid } from '../shared/offer-outcome'
 import type { StoreState } from './types'
 
 /** What the app's offer service does for screens. */
 export interface OfferActions {
   /** Offers `text` to The Void (sent now or held); never throws. */
-  offerToVoid: (
-    text: string,
-    origin: OfferOrigin,
-    entry?: QueuedOffer['entry'],
-  ) => Promise<OfferOutcome>
+  offerToVoid: OfferToVoid
   /** Takes a waiting offer back to the private entries; `gone` when it was sent meanwhile. */
   withdrawOffer: (offer: QueuedOffer) => Promise<'withdrawn' | 'gone'>
   /**

@@ -1,18 +1,18 @@
 /**
  * Talk to someone (/help): crisis lines, the visitor's likely region first. The region is guessed
- * from the browser's languages and time zone only (src/shared/help-region.ts); nothing on this page
+ * from the browser's languages and time zone only (src/features/help/help-region.ts); nothing on this page
  * fetches anything, and its links (tel:, sms:, the directory) open only when tapped. Loaded lazily
  * and precached by the service worker, so it opens offline.
  */
 import { ScreenHeader } from '../../components/screen-header'
-import { guessSupportRegion, regionsInOrder } from '../../shared/help-region'
+import { guessSupportRegion, regionsInOrder } from './help-region'
 import {
   HELPLINE_DIRECTORY,
   contactHref,
   contactLabel,
   type SupportContact,
   type SupportRegion,
-} from '../../shared/support-lines'
+} from './support-lines'
 import './help.css'
 
 /** The browser's own time zone, or undefined where Intl cannot say. */

@@ -5,13 +5,13 @@ import {
   probeBackendFaults,
   readWallRows,
   setBackendFaults,
-} from '../../lib/lab-backend'
+} from './lab-backend'
 import {
   canSimulate,
   startSimulation,
   stopSimulation,
   whenSimulating,
-} from '../../lib/lab-simulation-client'
+} from './lab-simulation-client'
 import { newClientId } from '../../shared/client-id'
 import { useAppStore } from '../../store'
 import type { DrillDeps, DrillState } from './drop-drill'

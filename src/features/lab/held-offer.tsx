@@ -4,8 +4,8 @@
  * report: it has no words.
  */
 import { useId, useState } from 'react'
-import type { QueuedOffer } from '../../shared/offer'
-import type { OfferJourney } from '../../shared/offer-journey'
+import type { QueuedOffer } from '../../core/offer'
+import type { OfferJourney } from './core/offer-journey'
 import { JourneyTimeline } from './journey-timeline'
 import { describeAnswer, formatAgo, formatClock, formatDuration, lastAnswer } from './lab-words'
 

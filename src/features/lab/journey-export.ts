@@ -4,8 +4,9 @@
  * still held are included only when the tester asks, read from the queue at export time: the
  * journey log itself never holds them.
  */
-import type { QueuedOffer } from '../../shared/offer'
-import type { OfferJourney } from '../../shared/offer-journey'
+import { downloadBlob } from '../../lib/download'
+import type { QueuedOffer } from '../../core/offer'
+import type { OfferJourney } from './core/offer-journey'
 
 /** The export's format name and version; bump the version when the shape changes. */
 export const JOURNEY_EXPORT_FORMAT = 'unburden-offer-journeys'
@@ -80,11 +81,5 @@ export function buildJourneyExport(input: {
 /** Downloads `report` as a JSON file. */
 export function downloadJourneyExport(report: JourneyExport): void {
   const blob = new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' })
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(blob)
-  link.download = `unburden-journeys-${report.exportedAt.replace(/[:.]/g, '-')}.json`
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000)
+  downloadBlob(blob, `unburden-journeys-${report.exportedAt.replace(/[:.]/g, '-')}.json`)
 }

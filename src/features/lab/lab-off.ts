@@ -1,6 +1,6 @@
 /** Turning the network lab off: every simulation ends with it (issue 15, "safe by construction"). */
-import { labToken, setBackendFaults } from '../../lib/lab-backend'
-import { stopSimulation } from '../../lib/lab-simulation-client'
+import { labToken, setBackendFaults } from './lab-backend'
+import { stopSimulation } from './lab-simulation-client'
 
 /**
  * Ends the in-app simulation for every window and, when this tab holds the backend's token, turns

@@ -8,6 +8,7 @@ import type { LabServices } from './lab-services'
 import { LabPanel } from './lab-panel'
 import { endEverySimulation } from './lab-off'
 import { SimulationBanner } from './simulation-banner'
+import { LAB_CLOSED_KEY as CLOSED, LAB_SESSION_KEYS as LAB_KEYS } from './lab-session'
 import './lab.css'
 
 /** How the lab came up: panel open (`?lab`), a simulation's banner, or only the quiet control. */
@@ -15,10 +16,6 @@ export type LabStart = 'open' | 'banner' | 'control'
 
 /** The class only the lab's own code carries: the build test looks for it in the first paint. */
 export const LAB_MARKER = 'unburden-network-lab'
-
-const CLOSED = 'unburden.lab.closed'
-/** The keys src/app/lab-entry.ts keeps for the tab. */
-const LAB_KEYS = ['unburden.lab', 'unburden.lab.token', CLOSED]
 
 const rememberedClosed = (): boolean => {
   try {

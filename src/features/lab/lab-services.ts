@@ -4,8 +4,8 @@
  * changes nothing in how the app's own chunks load.
  */
 import type { OfferQueue } from '../../lib/offer-queue'
-import type { QueuedOffer } from '../../shared/offer'
-import type { OfferJourney } from '../../shared/offer-journey'
+import type { QueuedOffer } from '../../core/offer'
+import type { OfferJourney } from './core/offer-journey'
 
 /** The lab's view of the offer queue and the journeys. */
 export interface LabServices {

@@ -1,15 +1,11 @@
 /**
- * The banner shown on every screen while the network lab simulates (src/shared/lab-simulation.ts).
+ * The banner shown on every screen while the network lab simulates (src/features/lab/core/lab-simulation.ts).
  * It is also what keeps the simulation on: while it is mounted and its page visible, it renews the
  * worker's lease; unmounted, hidden or closed, the lease lapses and the simulation ends by itself.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import {
-  LEASE_RENEW_MS,
-  SIMULATION_LABELS,
-  type LabWorkerMessage,
-} from '../../shared/lab-simulation'
-import { onSimulation, renewSimulation, stopSimulation } from '../../lib/lab-simulation-client'
+import { LEASE_RENEW_MS, SIMULATION_LABELS, type LabWorkerMessage } from './core/lab-simulation'
+import { onSimulation, renewSimulation, stopSimulation } from './lab-simulation-client'
 import './lab-faults.css'
 
 /** The current simulation as the worker tells this window. */

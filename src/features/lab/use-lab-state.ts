@@ -10,9 +10,9 @@ import {
   ownLockClientId,
   type LabStatusAnswer,
   type LabStatusRequest,
-} from '../../shared/lab-status'
-import type { QueuedOffer } from '../../shared/offer'
-import type { OfferJourney } from '../../shared/offer-journey'
+} from './core/lab-status'
+import type { QueuedOffer } from '../../core/offer'
+import type { OfferJourney } from './core/offer-journey'
 import { useAppStore } from '../../store'
 import type { LabServices } from './lab-services'
 

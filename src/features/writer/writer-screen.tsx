@@ -15,7 +15,7 @@ import {
 import { HelpLink } from '../../components/help-link'
 import { ScreenHeader } from '../../components/screen-header'
 import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thought'
-import { fitInsertion } from '../../shared/thought-input'
+import { fitInsertion } from './thought-input'
 import { afterFirstPaint } from '../../lib/after-first-paint'
 import { useAppStore } from '../../store'
 import './writer.css'

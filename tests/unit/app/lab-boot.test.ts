@@ -2,7 +2,7 @@
 /** How the network lab decides to come up: the address, the tab's memory, the local backend's probe. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readLabAddress } from '../../../src/app/lab-boot'
-import { isLocalBackend, probeBackendFaults } from '../../../src/lib/lab-backend'
+import { isLocalBackend, probeBackendFaults } from '../../../src/features/lab/lab-backend'
 
 beforeEach(() => {
   sessionStorage.clear()

@@ -5,7 +5,7 @@ import { createAppRouter } from '../../../src/app/router'
 import { resetAppStore } from '../../../src/store'
 
 // The Void asks for its feed when it opens: answer with an empty wall instead of the network.
-vi.mock(import('../../../src/lib/void-api'), async (original) => ({
+vi.mock(import('../../../src/features/void/api/void-api'), async (original) => ({
   ...(await original()),
   fetchVoidPage: async () => ({ rows: [], total: 0, cachedAt: null }),
 }))

@@ -7,7 +7,7 @@ import {
   takeOffer,
   updateOffer,
 } from '../../../src/lib/offer-queue-store'
-import { flushOfferQueue } from '../../../src/shared/offer-queue-policy'
+import { flushOfferQueue } from '../../../src/core/offer-queue-policy'
 import { workerOfferStorage } from '../../../sw/offer-store'
 import { fakeVoid, makeOffer } from '../../fixtures/offers'
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/app/offer-service'
 import * as store from '../../../src/lib/offer-queue-store'
 import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
-import type { OfferAnswer } from '../../../src/shared/offer'
+import type { OfferAnswer } from '../../../src/core/offer'
 import { createAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startBackend, type Backend } from '../../../server/index'
-import { sendOffer, type BackendConfig } from '../../../src/shared/offer-wire'
-import type { OfferAnswer } from '../../../src/shared/offer'
+import { sendOffer, type BackendConfig } from '../../../src/core/offer-wire'
+import type { OfferAnswer } from '../../../src/core/offer'
 
 /** Sends `offers` one request each, as the queue does; stops at the first answer that is not a 2xx. */
 async function postOffers(
@@ -88,10 +88,10 @@ describe.each(ENGINES)('the app against a bare spec table on %s', (engine) => {
       .setHeader('Idempotency-Key', crypto.randomUUID())
     expect(viaClient.status).toBe(201)
 
-    // The wall's own read (src/lib/void-api.ts), pointed at this backend.
+    // The wall's own read (src/features/void/api/void-api.ts), pointed at this backend.
     vi.stubEnv('VITE_SUPABASE_URL', backend.url)
     vi.resetModules()
-    const { fetchVoidPage } = await import('../../../src/lib/void-api')
+    const { fetchVoidPage } = await import('../../../src/features/void/api/void-api')
     const page = await fetchVoidPage(null, { withTotal: true })
     vi.unstubAllEnvs()
     expect(page.total).toBe(3)

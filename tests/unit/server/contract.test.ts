@@ -55,11 +55,11 @@ describe.each(DEPLOYED_ENGINES)('the backend on %s', (engine) => {
       },
     })
 
-  /** The app's offer (src/lib/void-api.ts): the spec's insert, its key in a header. */
+  /** The app's offer (src/features/void/api/void-api.ts): the spec's insert, its key in a header. */
   const offer = (text: string, clientId: string = uuid()) =>
     supabase.from(TABLE).insert({ text }).setHeader('Idempotency-Key', clientId)
 
-  /** The app's feed page (src/lib/void-api.ts). */
+  /** The app's feed page (src/features/void/api/void-api.ts). */
   const page = (
     cursor: { created_at: string; id: number } | null,
     limit = 50,

@@ -6,7 +6,7 @@ import { ApiError, fromDatabaseError, statusForSqlState } from '../../../server/
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt, verifyJwt } from '../../../server/jwt'
 import { parsePrefer, parseReadQuery } from '../../../server/postgrest/parse'
 import { insertStatement, readStatement, type TableInfo } from '../../../server/postgrest/sql'
-import { voidNewerQuery } from '../../../src/shared/void-newer-query'
+import { voidNewerQuery } from '../../../src/features/void/api/void-newer-query'
 
 const table: TableInfo = {
   schema: 'public',

@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { startBackend } from '../../../server/index'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import { MIGRATIONS_DIR } from '../../../server/migrations'
-import { probeBackendFaults } from '../../../src/lib/lab-backend'
+import { probeBackendFaults } from '../../../src/features/lab/lab-backend'
 import { allowNetwork } from '../setup/no-network'
 import {
   asOwner,

@@ -116,7 +116,7 @@ describe.each(ENGINES)('the wall count on %s', (engine) => {
     expect(await counts(client)).toEqual({ counter: 48, exact: 48 })
   })
 
-  it("is what the app's first page reads (src/lib/void-api.ts), not a count of the table", async () => {
+  it("is what the app's first page reads (src/features/void/api/void-api.ts), not a count of the table", async () => {
     await offer([{ text: 'p' }, { text: 'q' }])
     // Nudged as only the owner can: the total the app shows follows the counter, proving it never
     // asked count=exact.
@@ -127,7 +127,7 @@ describe.each(ENGINES)('the wall count on %s', (engine) => {
     vi.stubEnv('VITE_SUPABASE_URL', backend.url)
     vi.resetModules()
     try {
-      const { fetchVoidPage } = await import('../../../src/lib/void-api')
+      const { fetchVoidPage } = await import('../../../src/features/void/api/void-api')
       const page = await fetchVoidPage(null, { withTotal: true })
       expect(page.total).toBe(1002)
       expect(page.rows.map((row) => row.text)).toEqual(['q', 'p'])

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { QueuedOffer } from '../../../src/shared/offer'
+import type { QueuedOffer } from '../../../src/core/offer'
 import { syncOffers, type OfferSyncDeps } from '../../../sw/offer-sync'
 import { fakeOfferFetch, fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
 import { memoryJourney } from '../../fixtures/journeys'
@@ -132,7 +132,7 @@ describe('syncOffers', () => {
       storage: memoryStorage([first!, second!]),
       loadBackend: async () => backend,
       fetch,
-      journey,
+      onEvent: journey.record,
     })
     for (const offer of [first!, second!])
       expect(journey.events(offer.clientId)).toMatchObject([
@@ -159,7 +159,7 @@ describe('syncOffers', () => {
         storage: memoryStorage([expired, failing]),
         loadBackend: async () => backend,
         fetch,
-        journey,
+        onEvent: journey.record,
       }),
     ).rejects.toThrow(/still wait/)
     expect(journey.events(expired.clientId)).toMatchObject([{ type: 'given-up', by: 'worker' }])
@@ -184,7 +184,7 @@ describe('syncOffers', () => {
       storage: memoryStorage([makeOffer()]),
       loadBackend: async () => backend,
       fetch,
-      journey,
+      onEvent: journey.record,
     })
     expect(journey.all).toEqual([])
   })

@@ -4,8 +4,8 @@ import {
   CACHED_AT_HEADER,
   isVoidFeedFirstPage,
   voidPageQuery,
-} from '../../../src/shared/void-page-query'
-import { voidNewerQuery } from '../../../src/shared/void-newer-query'
+} from '../../../src/core/void-page-query'
+import { voidNewerQuery } from '../../../src/features/void/api/void-newer-query'
 import { fakeCaches } from './fake-caches'
 
 const API = 'http://localhost:54321/rest/v1/void_thoughts'

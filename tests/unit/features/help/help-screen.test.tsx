@@ -6,7 +6,7 @@ import { resetAppStore } from '../../../../src/store'
 
 // The Void asks for its feed when it opens: answer with an empty wall instead of the network.
 // The help screen itself needs no mock: every test here fails on any network call.
-vi.mock(import('../../../../src/lib/void-api'), async (original) => ({
+vi.mock(import('../../../../src/features/void/api/void-api'), async (original) => ({
   ...(await original()),
   fetchVoidPage: async () => ({ rows: [], total: 0, cachedAt: null }),
 }))

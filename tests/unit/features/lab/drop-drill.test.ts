@@ -8,8 +8,8 @@ import {
   type DrillDeps,
   type DrillState,
 } from '../../../../src/features/lab/drop-drill'
-import type { BackendFaults } from '../../../../src/lib/lab-backend'
-import type { SimulationMode } from '../../../../src/shared/lab-simulation'
+import type { BackendFaults } from '../../../../src/features/lab/lab-backend'
+import type { SimulationMode } from '../../../../src/features/lab/core/lab-simulation'
 
 /**
  * A small world: a wall, a queue that holds offers while anything is broken and delivers them in

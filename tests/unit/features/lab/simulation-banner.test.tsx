@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SimulationBanner } from '../../../../src/features/lab/simulation-banner'
-import { LEASE_RENEW_MS, type LabWorkerMessage } from '../../../../src/shared/lab-simulation'
+import {
+  LEASE_RENEW_MS,
+  type LabWorkerMessage,
+} from '../../../../src/features/lab/core/lab-simulation'
 
 /** A service worker container whose controller records what the page posts. */
 function fakeContainer() {
