@@ -70,16 +70,17 @@ function reportIntersections() {
   for (const observer of LayoutIntersectionObserver.all) observer.report()
 }
 
+/** The frames one step of `nextFrames` lets run. */
+const FRAMES_PER_STEP = 8
+
 /**
- * Lets the frames and tasks of the slices run for about 120 ms a count, frame by frame, the observers
- * reporting after each frame as the browser's do. (Waiting the whole time in one `act` would hold
- * back the renders the reports ask for while the slices go on, which no browser does.)
+ * Lets `count` steps of FRAMES_PER_STEP frames run, frame by frame, the observers reporting after
+ * each frame as the browser's do. (Waiting the whole time in one `act` would hold back the renders the
+ * reports ask for while the slices go on, which no browser does.) Counted in frames, not in time:
+ * a loaded machine runs fewer frames in a given time, and the tests would then see fewer cards.
  */
 async function nextFrames(count = 1) {
-  for (let i = 0; i < count; i++) {
-    const until = Date.now() + 120
-    while (Date.now() < until) await oneSlice()
-  }
+  for (let i = 0; i < count * FRAMES_PER_STEP; i++) await oneSlice()
 }
 
 /** Lets exactly one slice run: the wall adds one in a task after each frame. */
@@ -106,6 +107,11 @@ async function scrollThrough(container: HTMLElement, total: number) {
 
 beforeEach(() => {
   scrolled = 0
+  // The wall sizes each slice from the time the last one took: on a loaded machine slices would
+  // shrink, and the same frames bring fewer cards. Here every reading is 1 ms after the one before,
+  // so each slice takes 1 ms and the slices grow as on a fast device, whatever the machine.
+  let now = 0
+  vi.spyOn(performance, 'now').mockImplementation(() => ++now)
   vi.stubGlobal('innerHeight', SCREEN_HEIGHT)
   // A layout: a card's top is its place among the cards; the wall ends below its last card.
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
