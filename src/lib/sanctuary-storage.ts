@@ -12,6 +12,7 @@
  * The app hands this module to the store (src/app/root-layout.tsx), loaded with `import()` the first
  * time entries are needed, so the writer's first paint carries none of it.
  */
+import { downloadBlob } from './download'
 import {
   SANCTUARY_BACKUP_PREFIX,
   SANCTUARY_KEY,
@@ -187,15 +188,10 @@ export async function isPersisted(): Promise<boolean | null> {
 /** Saves `entries` as a JSON file the visitor keeps ("Download a copy"). */
 export function downloadSanctuaryCopy(entries: readonly SanctuaryEntry[]): void {
   const now = Date.now()
-  const blob = new Blob([makeEntriesCopy(entries, now)], { type: 'application/json' })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = entriesCopyFileName(now)
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  downloadBlob(
+    new Blob([makeEntriesCopy(entries, now)], { type: 'application/json' }),
+    entriesCopyFileName(now),
+  )
 }
 
 /** Forgets everything this module holds in memory (tests). */

@@ -9,6 +9,7 @@ import {
   readEntriesCopy,
   type SanctuaryEntry,
 } from '../../../shared/sanctuary-entries'
+import { downloadBlob } from '../../../lib/download'
 import { decryptCopy, encryptCopy, LockError } from './envelope'
 import { LOCK_WORDS, lockFailure } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
@@ -17,17 +18,6 @@ import { newPassphraseProblem } from './lock-settings'
 /** The file name of an encrypted copy made at `now`. */
 export function encryptedCopyFileName(now: number): string {
   return `${ENTRIES_COPY_FORMAT}-${new Date(now).toISOString().slice(0, 10)}.encrypted.json`
-}
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /** Asks for a passphrase twice, then downloads `entries` encrypted by it. */
@@ -54,10 +44,8 @@ export function EncryptedCopyDialog({
         const problem = newPassphraseProblem(passphrase, again)
         if (problem) return problem
         const now = Date.now()
-        download(
-          await encryptCopy(passphrase, makeEntriesCopy(entries, now)),
-          encryptedCopyFileName(now),
-        )
+        const copy = await encryptCopy(passphrase, makeEntriesCopy(entries, now))
+        downloadBlob(new Blob([copy], { type: 'application/json' }), encryptedCopyFileName(now))
         return ''
       }}
     />
