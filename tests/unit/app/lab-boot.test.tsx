@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /** How the network lab decides to come up: the address, the tab's memory, the local backend's probe. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readLabAddress } from '../../../src/app/lab-boot'

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The journey hooks in the page's queue, as the app wires them (src/app/offer-service.ts): each
  * offer's held, tries (who and why), answers, delivery, hand-back and withdrawal are recorded in the

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The page's queue: triggers, hand-back of refused and withdrawn offers, and offerToVoid, over
  * fake-indexeddb with the backend stubbed by one fetch (the one offer sender's requests). Each test
