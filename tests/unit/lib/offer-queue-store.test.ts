@@ -82,7 +82,7 @@ describe('flushing over IndexedDB', () => {
     const flush = (storage: typeof offerQueueStorage) =>
       flushOfferQueue({
         storage,
-        send: async (batch) => wall.acceptAll(batch),
+        send: async (offer) => wall.acceptAll([offer]),
         onRefused: async () => undefined,
       })
     await Promise.all([flush(offerQueueStorage), flush(workerOfferStorage)])
@@ -98,14 +98,14 @@ describe('flushing over IndexedDB', () => {
     await expect(
       flushOfferQueue({
         storage: crashing,
-        send: async (batch) => wall.acceptAll(batch),
+        send: async (offer) => wall.acceptAll([offer]),
         onRefused: async () => undefined,
       }),
     ).rejects.toThrow('tab closed')
     expect((await listOffers())[0]?.attempts).toBe(1)
     await flushOfferQueue({
       storage: offerQueueStorage,
-      send: async (batch) => wall.acceptAll(batch),
+      send: async (offer) => wall.acceptAll([offer]),
       onRefused: async () => undefined,
     })
     expect(wall.received).toHaveLength(2)
