@@ -8,7 +8,7 @@ import { createAppRouter } from './app/router'
 import './styles.css'
 // Every screen's stylesheet is part of the app's own, which the build writes into index.html
 // (scripts/first-paint-html.ts): a screen or notice then adds no stylesheet as it opens, which would
-// restyle the whole page in one long task (issue 16). Only the network lab's stays its own.
+// restyle the whole page in one long task. Only the network lab's stays its own.
 import './components/app-notices.css'
 import './components/dialog.css'
 import './features/writer/writer-choice.css'
@@ -36,14 +36,14 @@ const firstFeed =
         .catch((error: unknown) => console.error('The Void could not be read early', error))
     : null
 
-// The network lab (issue 15): off unless asked for; its code loads only then.
+// The network lab: off unless asked for; its code loads only then.
 startLab()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Unburden needs a #root element')
 
 // The first route is matched before React renders, so the screen appears in React's first commit
-// rather than after a suspended one (a faster start, offline too: issue 16).
+// rather than after a suspended one: a faster start, offline too.
 const router = createAppRouter({ history: createAppHistory(), startUp: loadAppStart })
 void Promise.all([
   router
@@ -58,10 +58,9 @@ void Promise.all([
       </StrictMode>,
     )
   // The first render is a transition: React renders it in slices of a few milliseconds, yielding to
-  // the browser between them, rather than in one long task (only the commit is one piece). At a
-  // mid-range phone's speed the writer's first render alone was a 70-75 ms task, and Lighthouse counts
-  // it in Total Blocking Time: its simulated first paint leaves module scripts out (issue 16: `/` and
-  // `/return` at 0.97 when the machine was slow). The offline start against the floor (bench -- sw)
-  // measured the same with and without.
+  // the browser between them, rather than in one long task (only the commit is one piece). On a slow
+  // phone a screen's first render is long enough to count in Lighthouse's Total Blocking Time, whose
+  // simulated first paint leaves module scripts out; the offline start is no slower for it
+  // (docs/perf-log.md).
   startTransition(render)
 })

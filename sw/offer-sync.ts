@@ -59,8 +59,7 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
     flushOfferQueue({
       storage: deps.storage,
       // One offer per request: a request carries one Idempotency-Key.
-      send: ([offer]) => sendOffer(deps.fetch, backend, offer!),
-      batchSize: 1,
+      send: (offer) => sendOffer(deps.fetch, backend, offer),
       now,
       ...(deps.onEvent
         ? { onEvent: deps.onEvent, by: 'worker' as const, why: 'background-sync' as const }

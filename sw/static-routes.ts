@@ -1,5 +1,5 @@
 /**
- * The start without this worker's script (issue 16, the offline start): the service worker's
+ * The start without this worker's script, offline too: the service worker's
  * static routing, where the browser has it (Chromium). At install the worker tells the browser
  * that a navigation to `/` (the home-screen icon's start_url) is answered from a copy of the
  * precached index.html, and a GET under /assets/ from the precache, so opening the app needs

@@ -20,7 +20,7 @@ const manifest = self.__WB_MANIFEST
 const shellRevision = workerVersion(manifest)
 const startCache = shellRevision === 'unknown' ? null : startCacheName(shellRevision)
 // Once the precache is complete, Chromium is told to answer `/` and /assets/ from it without this
-// script: the home-screen icon's start needs no worker start (issue 16, sw/static-routes.ts).
+// script: the home-screen icon's start needs no worker start (sw/static-routes.ts).
 const precache = installPrecache(self, manifest, (event) =>
   addStartRoutes(event, startRoutesDeps()),
 )

@@ -3,8 +3,8 @@
  * adds. That listener only serves navigation blockers (`useBlocker`), and the app has none. But any
  * `beforeunload` listener makes the browser ask the page before every reload or navigation away, and
  * the navigation waits for the page's main thread to answer. On a reload just after start-up, that
- * thread is still busy with the start-up work (issue 16: the offline reload, measured against a bare
- * page that has no such listener). Everything else, `popstate` and the patched `pushState` and
+ * thread is still busy with the start-up work, so the reload starts later than a page without the
+ * listener would. Everything else, `popstate` and the patched `pushState` and
  * `replaceState`, is TanStack's own.
  */
 import { createBrowserHistory, type RouterHistory } from '@tanstack/react-router'

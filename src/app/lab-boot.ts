@@ -1,44 +1,10 @@
 /**
- * Whether the network lab comes up, loaded by src/app/lab-entry.ts after start (never in the first
- * paint). The lab comes up:
- * - with `?lab` in the address: remembered for the tab in sessionStorage `unburden.lab`; `?lab=off`
- *   forgets it; the address loses `lab` and `token` (the token is kept in `unburden.lab.token` for
- *   the lab's backend controls);
- * - when the service worker says a simulation is on (`LAB_SIMULATION` with a mode other than
- *   `none`: another tab started it, so this tab shows the banner);
- * - as a quiet "Lab" control only, when the app's backend is on this machine or a private network
- *   and `GET <backend>/__lab` answers `{"faults": true}` (a local backend started with faults on).
- *   A hosted backend is never asked.
- * The panel's code (src/app/lab-mount.tsx) is loaded only then.
+ * The network lab's boot chunk, loaded by src/app/lab-entry.ts after start: the lab decides whether
+ * it comes up (src/features/lab/lab-boot.ts), and the app mounts its panel (src/app/lab-mount.tsx),
+ * which a feature may not import. Its own chunk, so the first paint knows neither.
  */
 import type { LabStart } from '../features/lab/lab-root'
-import { probeBackendFaults } from '../features/lab/lab-backend'
-import { LAB_KEY, LAB_TOKEN_KEY } from '../features/lab/lab-session'
-import type { LabPageMessage } from '../features/lab/core/lab-simulation'
-
-/** How long after boot the backend is probed, in ms. */
-const PROBE_AFTER_MS = 2500
-
-/** Reads `?lab`, `?lab=off` and `token` from the address into sessionStorage; answers whether the lab is on. */
-export function readLabAddress(): boolean {
-  const url = new URL(location.href)
-  const asked = url.searchParams.get('lab')
-  if (asked !== null) {
-    if (asked === 'off') {
-      // Turning the lab off ends the in-app simulation in every tab.
-      const stop: LabPageMessage = { type: 'LAB_STOP' }
-      navigator.serviceWorker?.controller?.postMessage(stop)
-      sessionStorage.removeItem(LAB_KEY)
-      sessionStorage.removeItem(LAB_TOKEN_KEY)
-    } else sessionStorage.setItem(LAB_KEY, '1')
-    const token = url.searchParams.get('token')
-    if (token) sessionStorage.setItem(LAB_TOKEN_KEY, token)
-    url.searchParams.delete('lab')
-    url.searchParams.delete('token')
-    history.replaceState(history.state, '', url)
-  }
-  return sessionStorage.getItem(LAB_KEY) === '1'
-}
+import { bootLab as bootLabFeature } from '../features/lab/lab-boot'
 
 const show = (start: LabStart): Promise<void> =>
   import('./lab-mount').then(
@@ -48,22 +14,5 @@ const show = (start: LabStart): Promise<void> =>
 
 /** Brings the lab up when asked for, or listens for the reasons it may come up later. */
 export function bootLab(): void {
-  if (readLabAddress()) {
-    void show('open')
-    return
-  }
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data as { type?: unknown; mode?: unknown } | null
-    if (data?.type === 'LAB_SIMULATION' && data.mode !== 'none') void show('banner')
-  })
-  // A tab opened while another simulates learns it now, and shows the banner.
-  const ask: LabPageMessage = { type: 'LAB_ASK' }
-  navigator.serviceWorker?.controller?.postMessage(ask)
-  setTimeout(
-    () =>
-      void probeBackendFaults().then((faults) => {
-        if (faults) void show('control')
-      }),
-    PROBE_AFTER_MS,
-  )
+  bootLabFeature(show)
 }

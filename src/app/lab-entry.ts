@@ -1,6 +1,6 @@
 /**
- * The network lab's only first-paint code (issue 15). It loads the small lab-boot chunk shortly
- * after start (src/app/lab-boot.ts decides whether the lab comes up at all) and nothing else, so it
+ * The network lab's only first-paint code. It loads the small lab-boot chunk shortly
+ * after start (src/features/lab/lab-boot.ts decides whether the lab comes up at all) and nothing else, so it
  * costs the first paint a few dozen bytes. It never throws: the app renders whatever happens.
  */
 

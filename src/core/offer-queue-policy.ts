@@ -41,14 +41,6 @@ export const OFFER_SYNC_TAG = 'unburden-offer-flush'
 export const OFFER_CHANNEL = 'unburden-offers'
 
 /**
- * The most offers handed to one delivery attempt: 1. An offer's id travels as its request's
- * `Idempotency-Key` header, and one request carries one key, so each offer is its own request (and
- * one row for the database's write limit, which counts rows). The flush's batch logic still works
- * for any size.
- */
-export const OFFER_BATCH_SIZE = 1
-
-/**
  * How long after its first attempt an offer is still sent: 7 days. Past that it goes back to the
  * private entries (reason `expired`), so an offer that keeps failing (5xx, 409, 401 …) cannot block
  * the queue forever, and the server's idempotency keys (kept 30 days) always outlive a resend.
@@ -95,12 +87,11 @@ export interface OfferQueueStorage {
 export interface FlushDeps {
   storage: OfferQueueStorage
   /**
-   * One delivery attempt for `offers` (oldest first, one request); a thrown error counts as a network
-   * error. The answer is for all of them: the server stores all or none.
+   * One delivery attempt for `offer`, one request; a thrown error counts as a network error. One
+   * offer a request, because its id travels as the request's `Idempotency-Key` header and one
+   * request carries one key (and one row for the database's write limit, which counts rows).
    */
-  send: (offers: QueuedOffer[]) => Promise<OfferAnswer>
-  /** Offers per request; 1 sends them one by one. Default OFFER_BATCH_SIZE. */
-  batchSize?: number
+  send: (offer: QueuedOffer) => Promise<OfferAnswer>
   /**
    * Called when an offer leaves the queue without reaching the wall: refused for good (`answer` is
    * the refusal) or given up OFFER_MAX_AGE_MS after its first attempt (`answer` null). It must take
@@ -151,17 +142,15 @@ export function isExpiredOffer(offer: QueuedOffer, now: number): boolean {
 }
 
 /**
- * Sends the waiting offers oldest first, in batches. A delivered batch (2xx) is removed; a refused
- * batch is sent again one offer at a time, so only the offer really refused goes to `onRefused` (a 4xx
- * about the offer itself); the first failure that concerns every offer (network error, timeout,
- * 401/403/404/408/409/425/429, 5xx) stops the flush and keeps every offer in order. An offer first
- * tried OFFER_MAX_AGE_MS ago goes to `onRefused` as `expired` instead of being sent; a failure also
- * starts that clock for the offers waiting behind. Attempt counts are stored before each send, so a
- * crash mid-send still counts the attempt.
+ * Sends the waiting offers oldest first, one a request. A delivered offer (2xx) is removed; a refused
+ * one (a 4xx about the offer itself) goes to `onRefused` and the flush goes on; the first failure that
+ * concerns every offer (network error, timeout, 401/403/404/408/409/425/429, 5xx) stops the flush and
+ * keeps every offer in order. An offer first tried OFFER_MAX_AGE_MS ago goes to `onRefused` as
+ * `expired` instead of being sent; a failure also starts that clock for the offers waiting behind.
+ * The attempt count is stored before each send, so a crash mid-send still counts the attempt.
  */
 export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
   const now = deps.now ?? Date.now
-  const batchSize = Math.max(1, deps.batchSize ?? OFFER_BATCH_SIZE)
   const result: FlushResult = {
     delivered: [],
     refused: [],
@@ -173,75 +162,65 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
   const note = (offer: QueuedOffer, event: OfferEvent): void =>
     emitOfferEvent(deps.onEvent, offer, event)
   const by = deps.by ?? 'page'
-  // After a refused batch, its offers are sent one at a time to find the one refused.
-  let singly = 0
   for (;;) {
     const waiting = (await deps.storage.list()).filter(isWaitingOffer)
-    const size = singly > 0 ? 1 : batchSize
-    // One request carries offers or reports, never both: the batch ends where the kind changes.
-    const head = waiting.slice(0, size)
-    const otherKind = head.findIndex((offer) => isReport(offer) !== isReport(head[0]!))
-    const batch = otherKind === -1 ? head : head.slice(0, otherKind)
+    const offer = waiting[0]
     // An offer seen twice means storage did not take it out of the way: stop rather than loop.
-    if (batch.length === 0 || batch.some((offer) => handled.has(offer.clientId))) {
+    if (!offer || handled.has(offer.clientId)) {
       result.waiting = waiting.length
       return result
     }
-    const expired = batch.filter((offer) => isExpiredOffer(offer, now()))
-    if (expired.length > 0) {
-      for (const offer of expired) {
-        handled.add(offer.clientId)
-        note(offer, { type: 'given-up', at: now(), by })
-        await deps.onRefused(offer, null, 'expired')
-        result.refused.push(offer)
-      }
-      singly = Math.max(0, singly - expired.length)
+    if (isExpiredOffer(offer, now())) {
+      handled.add(offer.clientId)
+      note(offer, { type: 'given-up', at: now(), by })
+      await deps.onRefused(offer, null, 'expired')
+      result.refused.push(offer)
       continue
     }
     const startedAt = now()
-    const attempt = batch.map((offer) => ({
+    const attempt: QueuedOffer = {
       ...offer,
       attempts: offer.attempts + 1,
       firstAttemptAt: offer.firstAttemptAt ?? startedAt,
       lastAttemptAt: startedAt,
-    }))
-    await deps.storage.put(attempt)
-    const why = deps.why ?? 'manual'
-    for (const offer of attempt)
-      note(offer, { type: 'try', at: startedAt, by, why, attempt: offer.attempts })
+    }
+    await deps.storage.put([attempt])
+    note(attempt, {
+      type: 'try',
+      at: startedAt,
+      by,
+      why: deps.why ?? 'manual',
+      attempt: attempt.attempts,
+    })
     const answer = await Promise.resolve()
       .then(() => deps.send(attempt))
       .catch((): OfferAnswer => ({ kind: 'network-error' }))
     const answeredAt = now()
-    const verdict = isReport(attempt[0]!)
-      ? classifyReportAnswer(answer)
-      : classifyOfferAnswer(answer)
-    const noteAnswer = (nextTryInMs?: number) => {
-      for (const offer of attempt)
-        note(offer, {
-          type: 'answer',
-          at: answeredAt,
-          by,
-          answer,
-          ms: answeredAt - startedAt,
-          verdict,
-          ...(nextTryInMs === undefined ? {} : { nextTryInMs }),
-        })
-    }
+    const verdict = isReport(attempt) ? classifyReportAnswer(answer) : classifyOfferAnswer(answer)
+    const noteAnswer = (nextTryInMs?: number) =>
+      note(attempt, {
+        type: 'answer',
+        at: answeredAt,
+        by,
+        answer,
+        ms: answeredAt - startedAt,
+        verdict,
+        ...(nextTryInMs === undefined ? {} : { nextTryInMs }),
+      })
     if (verdict === 'retry') {
       result.waiting = waiting.length
       // The offers behind it waited on this failure too: their 7 days start now, so a queue that
       // keeps failing gives each of them one try after 7 days, then hands it back: not 7 days
       // per offer.
       const behind = waiting
-        .slice(batch.length)
-        .filter((offer) => offer.firstAttemptAt === undefined)
-        .map((offer) => ({ ...offer, firstAttemptAt: startedAt }))
+        .slice(1)
+        .filter((other) => other.firstAttemptAt === undefined)
+        .map((other) => ({ ...other, firstAttemptAt: startedAt }))
       if (behind.length > 0) await deps.storage.put(behind)
       // The server may say how long to wait (429 with Retry-After): never retry sooner, within bounds.
       const asked = answer.kind === 'status' ? (answer.retryAfterMs ?? 0) : 0
       result.retryInMs = Math.max(
-        backoffDelayMs(attempt[0]!.attempts, deps.random),
+        backoffDelayMs(attempt.attempts, deps.random),
         Math.min(asked, OFFER_RETRY_AFTER_MAX_MS),
       )
       result.stoppedBy = answer
@@ -249,19 +228,14 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
       return result
     }
     noteAnswer()
-    if (verdict === 'refused' && attempt.length > 1) {
-      singly = attempt.length
-      continue
-    }
-    for (const offer of attempt) handled.add(offer.clientId)
-    if (singly > 0) singly--
+    handled.add(attempt.clientId)
     if (verdict === 'delivered') {
-      await deps.storage.remove(attempt)
-      for (const offer of attempt) note(offer, { type: 'delivered', at: now(), by })
-      result.delivered.push(...attempt)
+      await deps.storage.remove([attempt])
+      note(attempt, { type: 'delivered', at: now(), by })
+      result.delivered.push(attempt)
     } else {
-      await deps.onRefused(attempt[0]!, answer, 'refused')
-      result.refused.push(attempt[0]!)
+      await deps.onRefused(attempt, answer, 'refused')
+      result.refused.push(attempt)
     }
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The one way an offer travels to The Void, for the writer, Return to Yourself, the page's queue and
  * the service worker alike: one offer per request, built by PostgREST's own client
- * (`@supabase/postgrest-js`, the package behind supabase-js's `from()`, about 5 KB gzip, so the
- * worker can carry it): the spec's `insert({ text })`, its client-made id in the `Idempotency-Key`
+ * (`@supabase/postgrest-js`, the package behind supabase-js's `from()`, small enough for the
+ * worker to carry): the spec's `insert({ text })`, its client-made id in the `Idempotency-Key`
  * header. The database claims the key and skips a repeat, still answering 2xx (supabase/migrations).
  * One timeout (OFFER_SEND_TIMEOUT_MS, src/core/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
  *

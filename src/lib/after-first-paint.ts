@@ -1,8 +1,8 @@
 /**
  * When start-up work may run: after the first screen has been painted and the page is idle. The
  * offer queue, the service worker's registration, the app notices and the writer's choice chunk
- * wait for it, so that nothing but the screen itself runs before the editor is interactive (issue 16:
- * an offline start close to a bare page).
+ * wait for it, so that nothing but the screen itself runs before the editor is interactive and an
+ * offline start stays close to a bare page's.
  */
 
 /** The longest wait: a hidden page paints no frames, and idle time may never come on a busy one. */

@@ -47,7 +47,7 @@ function offerStore<T>(
 }
 
 /** Stores `offer`; resolves once the write transaction has committed to disk. */
-export async function enqueueOffer(offer: QueuedOffer): Promise<void> {
+async function enqueueOffer(offer: QueuedOffer): Promise<void> {
   await offerStore(
     'readwrite',
     (store) => {
@@ -59,26 +59,13 @@ export async function enqueueOffer(offer: QueuedOffer): Promise<void> {
 }
 
 /** The queue as the shared policy sees it (the same operations the service worker uses). */
-export const offerQueueStorage: OfferQueueStorage = offerQueueOperations(offerStore)
+const offerQueueStorage: OfferQueueStorage = offerQueueOperations(offerStore)
 
 /** Every offer in the queue, oldest first (including refused ones awaiting hand-back). */
 export const listOffers = (): Promise<QueuedOffer[]> => offerQueueStorage.list()
 
-/** Replaces stored offers (e.g. their attempt counts); an offer that has left the queue stays gone. */
-export const updateOffers = (offers: QueuedOffer[]): Promise<void> => offerQueueStorage.put(offers)
-
-/** Replaces a stored offer; does nothing once it has left the queue. */
-export const updateOffer = (offer: QueuedOffer): Promise<void> => updateOffers([offer])
-
-/** Removes delivered, refused or withdrawn offers, in one transaction. */
-export const removeOffers = (offers: QueuedOffer[]): Promise<void> =>
-  offerQueueStorage.remove(offers)
-
-/** Removes a delivered, refused or withdrawn offer. */
-export const removeOffer = (offer: QueuedOffer): Promise<void> => removeOffers([offer])
-
 /** Removes `offer` if it is still queued; answers whether it was. One transaction, so never half done. */
-export async function takeOffer(offer: QueuedOffer): Promise<boolean> {
+async function takeOffer(offer: QueuedOffer): Promise<boolean> {
   return offerStore('readwrite', (store) => {
     const key = offerKey(offer)
     let found = false

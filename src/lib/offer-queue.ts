@@ -154,8 +154,7 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
       await handBackRefusedByWorker()
       return flushOfferQueue({
         storage: deps.storage,
-        send: ([offer]) => deps.send(offer!),
-        batchSize: 1,
+        send: (offer) => deps.send(offer),
         onRefused: async (offer, answer, reason) => {
           console.error('The Void did not take a queued offer', reason, answer)
           await handBack(offer, reason)

@@ -22,7 +22,7 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
 
 /**
  * Makes the visitor's formatter ahead of the first date: its first making loads the locale's data,
- * 25-35 ms on a mid-range phone, which the wall's first slice of cards need not carry.
+ * a long enough task on a slow phone that the wall's first slice of cards should not carry it.
  */
 export function prepareDisplayDate(): void {
   formatterFor(undefined)

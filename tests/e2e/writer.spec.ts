@@ -27,7 +27,7 @@ const counter = (page: Page) => page.locator('#thought-counter')
 /**
  * Records every request the page makes to the backend, except the network lab's probe (issue 15):
  * a bodiless `GET /__lab` a local backend answers with whether its faults are on. It carries nothing
- * of the visitor's and is never made to a hosted backend (tests/unit/app/lab-boot.test.ts).
+ * of the visitor's and is never made to a hosted backend (tests/unit/features/lab/lab-boot.test.tsx).
  */
 function watchBackendRequests(page: Page): string[] {
   const seen: string[] = []

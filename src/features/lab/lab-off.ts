@@ -1,4 +1,4 @@
-/** Turning the network lab off: every simulation ends with it (issue 15, "safe by construction"). */
+/** Turning the network lab off: every simulation ends with it, so turning it off is always safe. */
 import { labToken, setBackendFaults } from './lab-backend'
 import { stopSimulation } from './lab-simulation-client'
 

@@ -1,5 +1,5 @@
 /**
- * The network lab's root (issue 15), the lazy chunk src/app/lab-mount.tsx renders outside the router:
+ * The network lab's root, the lazy chunk src/app/lab-mount.tsx renders outside the router:
  * the simulation banner (on every screen while a simulation is on), then the quiet "Lab" control or
  * the panel. Whether the panel was left closed is remembered for the tab.
  */

@@ -1,30 +1,20 @@
 /**
  * The page's side of the network lab's simulation (src/features/lab/core/lab-simulation.ts): asks the service
- * worker that controls this page to start, renew or stop it, and hears what every window is told.
+ * worker that controls this page to start, renew or stop it, and hears what every window is told,
+ * through the lab's bridge to the worker (lab-worker-bridge.ts).
  * A page no worker controls cannot simulate: its requests never reach the worker.
  */
 import {
   isLabWorkerMessage,
   originOf,
   type ActiveSimulationMode,
-  type LabPageMessage,
   type LabWorkerMessage,
 } from './core/lab-simulation'
 import { env } from '../../lib/env'
+import { controllingWorker, onWorkerMessage, postToWorker as post } from './lab-worker-bridge'
 
 /** Why a simulation cannot start in this page. */
 export class SimulationUnavailable extends Error {}
-
-const worker = (): ServiceWorker | null =>
-  typeof navigator !== 'undefined' && 'serviceWorker' in navigator
-    ? navigator.serviceWorker.controller
-    : null
-
-const post = (message: LabPageMessage): boolean => {
-  const controller = worker()
-  controller?.postMessage(message)
-  return controller !== null
-}
 
 /** The origin of the backend this build talks to: the only one the simulation touches. */
 export function backendOrigin(): string {
@@ -33,7 +23,7 @@ export function backendOrigin(): string {
 
 /** True when a service worker controls this page (so it can simulate). */
 export function canSimulate(): boolean {
-  return worker() !== null
+  return controllingWorker() !== null
 }
 
 /** Asks the worker to play `mode` on this backend's requests; throws SimulationUnavailable when it cannot. */
@@ -56,14 +46,11 @@ export function renewSimulation(leaseId: string): void {
 
 /** Calls `listener` with every word of the worker on the simulation, after asking it once now. */
 export function onSimulation(listener: (message: LabWorkerMessage) => void): () => void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined
-  const container = navigator.serviceWorker
-  const onMessage = (event: MessageEvent<unknown>) => {
-    if (isLabWorkerMessage(event.data)) listener(event.data)
-  }
-  container.addEventListener('message', onMessage)
+  const stop = onWorkerMessage((data) => {
+    if (isLabWorkerMessage(data)) listener(data)
+  })
   post({ type: 'LAB_ASK' })
-  return () => container.removeEventListener('message', onMessage)
+  return stop
 }
 
 /** Resolves once the worker says `mode` is what it simulates, or rejects after `timeoutMs`. */

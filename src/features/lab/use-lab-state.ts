@@ -5,16 +5,17 @@
  * offers, and who holds the flush lock (asked of Web Locks every second).
  */
 import { useEffect, useState } from 'react'
-import {
-  isLabStatusAnswer,
-  ownLockClientId,
-  type LabStatusAnswer,
-  type LabStatusRequest,
-} from './core/lab-status'
+import { ownLockClientId } from './core/lab-status'
 import type { QueuedOffer } from '../../core/offer'
 import type { OfferJourney } from './core/offer-journey'
 import { useAppStore } from '../../store'
 import type { LabServices } from './lab-services'
+import {
+  onControllerChange,
+  readWorker,
+  workerSupported,
+  type WorkerState,
+} from './lab-worker-bridge'
 
 /** Who holds the flush lock, as far as this tab can tell. */
 export type LockHolder =
@@ -25,17 +26,6 @@ export type LockHolder =
   | 'another tab or the service worker'
   | 'unknown'
 
-/** The service worker as this page sees it. */
-export interface WorkerState {
-  supported: boolean
-  /** The active worker's state (activated …), or `none`. */
-  state: string
-  controlsPage: boolean
-  /** The worker's own version, when it answered. */
-  version?: string
-  lockClientId?: string
-}
-
 /** The lab's live snapshot. */
 export interface LabState {
   queue: QueuedOffer[]
@@ -45,39 +35,6 @@ export interface LabState {
   webLocks: boolean
   lock: { holder: LockHolder; waiting: number }
   now: number
-}
-
-/** Asks the active worker for its version and lock client id; undefined after 2 s of silence. */
-async function askWorker(): Promise<LabStatusAnswer | undefined> {
-  const registration = await navigator.serviceWorker.getRegistration()
-  const active = registration?.active
-  if (!active) return undefined
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    const timer = setTimeout(() => resolve(undefined), 2000)
-    channel.port1.onmessage = (event: MessageEvent<unknown>) => {
-      clearTimeout(timer)
-      channel.port1.close()
-      resolve(isLabStatusAnswer(event.data) ? event.data : undefined)
-    }
-    const question: LabStatusRequest = { type: 'LAB_STATUS' }
-    active.postMessage(question, [channel.port2])
-  })
-}
-
-async function readWorker(): Promise<WorkerState> {
-  if (!('serviceWorker' in navigator))
-    return { supported: false, state: 'none', controlsPage: false }
-  const registration = await navigator.serviceWorker.getRegistration()
-  const worker = registration?.active ?? registration?.waiting ?? registration?.installing
-  const status = await askWorker().catch(() => undefined)
-  return {
-    supported: true,
-    state: worker?.state ?? 'none',
-    controlsPage: navigator.serviceWorker.controller !== null,
-    ...(status ? { version: status.version } : {}),
-    ...(status?.lockClientId ? { lockClientId: status.lockClientId } : {}),
-  }
 }
 
 const locks = (): LockManager | undefined =>
@@ -102,7 +59,7 @@ export function useLabState(services: LabServices): LabState {
   const [queue, setQueue] = useState<QueuedOffer[]>([])
   const [journeys, setJourneys] = useState<OfferJourney[]>([])
   const [worker, setWorker] = useState<WorkerState>({
-    supported: 'serviceWorker' in navigator,
+    supported: workerSupported(),
     state: 'none',
     controlsPage: false,
   })
@@ -133,15 +90,15 @@ export function useLabState(services: LabServices): LabState {
 
   // The service worker: now, and whenever it changes.
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) return
+    if (!workerSupported()) return
     let stopped = false
     const update = () => void readWorker().then((w) => stopped || setWorker(w))
     update()
-    navigator.serviceWorker.addEventListener('controllerchange', update)
+    const stopFollowing = onControllerChange(update)
     const timer = setInterval(update, 5000)
     return () => {
       stopped = true
-      navigator.serviceWorker.removeEventListener('controllerchange', update)
+      stopFollowing()
       clearInterval(timer)
     }
   }, [])

@@ -57,7 +57,7 @@ export function WriterScreen() {
 
   // Loaded ahead, once the screen has painted and the page is idle, or as soon as the text is worth
   // readying, so Ready opens at once. Not on a bare idle callback: the browser can call one before
-  // the screen's first frame, and the chunk's fetch and compile then held that frame back (issue 16).
+  // the screen's first frame, and the chunk's fetch and compile would then hold that frame back.
   useEffect(() => {
     const prefetch = () => void loadChoice().catch(() => undefined)
     if (ready) return prefetch()

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/app/offer-service'
 import { PendingOffers } from '../../../src/components/pending-offers'
-import { enqueueOffer, listOffers, removeOffer } from '../../../src/lib/offer-queue-store'
+import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
 import { resetAppStore, useAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
@@ -19,7 +19,7 @@ useAppStore.getState().connectOffers(
 afterEach(async () => {
   cleanup()
   resetAppStore()
-  for (const offer of await listOffers()) await removeOffer(offer)
+  for (const offer of await listOffers()) await pageOfferStorage.remove([offer])
 })
 
 describe('PendingOffers', () => {
@@ -46,7 +46,7 @@ describe('PendingOffers', () => {
 
   it('"Keep it private" withdraws the offer back to the private entries', async () => {
     const offer = makeOffer({ text: 'not yet' })
-    await enqueueOffer(offer)
+    await pageOfferStorage.enqueue(offer)
     act(() => useAppStore.getState().setPendingOffers([offer]))
     render(<PendingOffers />)
     fireEvent.click(screen.getByRole('button', { name: 'Keep it private' }))

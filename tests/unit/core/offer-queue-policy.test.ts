@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest'
 import type { OfferAnswer, QueuedOffer } from '../../../src/core/offer'
 import {
   OFFER_BACKOFF,
-  OFFER_BATCH_SIZE,
   OFFER_MAX_AGE_MS,
   backoffDelayMs,
   flushOfferQueue,
@@ -40,10 +39,10 @@ describe('flushOfferQueue: each answer class', () => {
       const handedBack: QueuedOffer[] = []
       const result = await flushOfferQueue({
         storage,
-        send: async (batch) =>
-          batch.some((o) => o.clientId === refused.clientId)
+        send: async (offer) =>
+          offer.clientId === refused.clientId
             ? { kind: 'status', status }
-            : wall.acceptAll(batch),
+            : wall.acceptAll([offer]),
         onRefused: refuseTo(storage, handedBack),
       })
       expect(handedBack.map((o) => o.text)).toEqual([refused.text])
@@ -73,7 +72,6 @@ describe('flushOfferQueue: each answer class', () => {
       send,
       onRefused: async () => undefined,
       random: () => 0.5,
-      batchSize: 20,
     })
     expect(send).toHaveBeenCalledTimes(1)
     expect(result.delivered).toEqual([])
@@ -82,8 +80,8 @@ describe('flushOfferQueue: each answer class', () => {
     expect(result.retryInMs).toBe(750)
     const left = await storage.list()
     expect(left.map((o) => o.clientId)).toEqual(offers.map((o) => o.clientId))
-    // They were sent together, as one batch: each attempt counts.
-    expect(left.map((o) => o.attempts)).toEqual([1, 1, 1])
+    // Only the oldest was tried.
+    expect(left.map((o) => o.attempts)).toEqual([1, 0, 0])
   })
 
   it("a 429's Retry-After is honoured when longer than the backoff, and capped at 5 minutes", async () => {
@@ -178,11 +176,10 @@ describe('flushOfferQueue: an offer that keeps failing', () => {
       const flush = () =>
         flushOfferQueue({
           storage,
-          batchSize: 1,
-          send: async (batch) =>
-            batch[0]!.clientId === stuck.clientId
+          send: async (offer) =>
+            offer.clientId === stuck.clientId
               ? { kind: 'status', status }
-              : wall.acceptAll(batch),
+              : wall.acceptAll([offer]),
           onRefused: async (offer, answer, reason) => {
             handedBack.push([offer.text, answer, reason])
             await storage.remove([offer])
@@ -211,14 +208,13 @@ describe('flushOfferQueue: an offer that keeps failing', () => {
     const storage = memoryStorage(offers)
     let now = 9_000_000
     const handedBack: string[] = []
-    const send = vi.fn(async (_batch: QueuedOffer[]): Promise<OfferAnswer> => ({
+    const send = vi.fn(async (_offer: QueuedOffer): Promise<OfferAnswer> => ({
       kind: 'status',
       status: 401,
     }))
     const flush = () =>
       flushOfferQueue({
         storage,
-        batchSize: 1,
         send,
         onRefused: async (offer, _answer, reason) => {
           handedBack.push(`${offer.clientId} ${reason}`)
@@ -237,7 +233,7 @@ describe('flushOfferQueue: an offer that keeps failing', () => {
     for (let i = 0; i < 30 && storage.items.size > 0; i++) await flush()
     expect(handedBack).toEqual(offers.map((o) => `${o.clientId} expired`))
     // The oldest was tried twice before its 7 days were up; every other one once, after.
-    expect(send.mock.calls.map(([batch]) => batch[0]!.clientId)).toEqual([
+    expect(send.mock.calls.map(([offer]) => offer.clientId)).toEqual([
       offers[0]!.clientId,
       offers[0]!.clientId,
       ...offers.slice(1).map((o) => o.clientId),
@@ -250,7 +246,7 @@ describe('flushOfferQueue: an offer that keeps failing', () => {
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
-      send: async (batch) => wall.acceptAll(batch),
+      send: async (offer) => wall.acceptAll([offer]),
       onRefused: async () => undefined,
       now: () => 100 * OFFER_MAX_AGE_MS,
     })
@@ -280,7 +276,7 @@ describe('flushOfferQueue: order', () => {
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
-      send: async (o) => wall.acceptAll(o),
+      send: async (o) => wall.acceptAll([o]),
       onRefused: async () => undefined,
     })
     expect(wall.rows.map((r) => r.clientId)).toEqual(offers.map((o) => o.clientId))
@@ -291,8 +287,8 @@ describe('flushOfferQueue: order', () => {
     const storage = memoryStorage([first, second])
     const wall = fakeVoid()
     let up = false
-    const send = async (batch: QueuedOffer[]): Promise<OfferAnswer> =>
-      up ? wall.acceptAll(batch) : { kind: 'network-error' }
+    const send = async (offer: QueuedOffer): Promise<OfferAnswer> =>
+      up ? wall.acceptAll([offer]) : { kind: 'network-error' }
     await flushOfferQueue({ storage, send, onRefused: async () => undefined })
     const third = makeOffer()
     storage.items.set(third.clientId, third)
@@ -309,7 +305,7 @@ describe('flushOfferQueue: order', () => {
       storage,
       send: async (o) => {
         if (!storage.items.has(late.clientId)) storage.items.set(late.clientId, late)
-        return wall.acceptAll(o)
+        return wall.acceptAll([o])
       },
       onRefused: async () => undefined,
     })
@@ -324,7 +320,7 @@ describe('flushOfferQueue: order', () => {
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
-      send: async (o) => wall.acceptAll(o),
+      send: async (o) => wall.acceptAll([o]),
       onRefused: async () => undefined,
     })
     expect(wall.rows.map((r) => r.clientId)).toEqual([waiting.clientId])
@@ -341,74 +337,13 @@ describe('flushOfferQueue: order', () => {
   })
 })
 
-describe('flushOfferQueue: batches', () => {
-  it('sends one offer a request by default: each request carries one Idempotency-Key', () => {
-    expect(OFFER_BATCH_SIZE).toBe(1)
-  })
-
-  it('with batchSize 20 sends up to 20 offers a request, oldest first', async () => {
-    const offers = Array.from({ length: 45 }, () => makeOffer())
-    const storage = memoryStorage(offers)
-    const wall = fakeVoid()
-    await flushOfferQueue({
-      storage,
-      send: async (batch) => wall.acceptAll(batch),
-      onRefused: async () => undefined,
-      batchSize: 20,
-    })
-    expect(wall.requests.map((r) => r.length)).toEqual([20, 20, 5])
-    expect(wall.requests.flat()).toEqual(offers.map((o) => o.clientId))
-    expect(storage.items.size).toBe(0)
-  })
-
-  it('a refused batch is sent again one by one: only the refused offer is handed back', async () => {
-    const offers = Array.from({ length: 5 }, () => makeOffer())
-    const bad = offers[2]!
-    const storage = memoryStorage(offers)
-    const wall = fakeVoid()
-    const handedBack: QueuedOffer[] = []
-    const result = await flushOfferQueue({
-      storage,
-      send: async (batch) =>
-        batch.some((o) => o.clientId === bad.clientId)
-          ? { kind: 'status', status: 400 }
-          : wall.acceptAll(batch),
-      onRefused: refuseTo(storage, handedBack),
-      batchSize: 20,
-    })
-    expect(handedBack.map((o) => o.clientId)).toEqual([bad.clientId])
-    expect(result.refused.map((o) => o.clientId)).toEqual([bad.clientId])
-    expect(wall.rows.map((r) => r.clientId)).toEqual(
-      offers.filter((o) => o !== bad).map((o) => o.clientId),
-    )
-    expect(storage.items.size).toBe(0)
-  })
-
-  it('after the refused batch has been sorted out, batches resume', async () => {
-    const offers = Array.from({ length: 30 }, () => makeOffer())
-    const bad = offers[0]!
-    const storage = memoryStorage(offers)
-    const wall = fakeVoid()
-    await flushOfferQueue({
-      storage,
-      send: async (batch) =>
-        batch.some((o) => o.clientId === bad.clientId)
-          ? { kind: 'status', status: 422 }
-          : wall.acceptAll(batch),
-      onRefused: refuseTo(storage, []),
-      batchSize: 20,
-    })
-    // 20 refused together, then 20 singles (one refused, 19 delivered), then one batch of 10.
-    expect(wall.requests.map((r) => r.length)).toEqual([...Array(19).fill(1), 10])
-    expect(wall.rows).toHaveLength(29)
-  })
-
-  it('by default sends one offer a request (one Idempotency-Key per request)', async () => {
+describe('flushOfferQueue: one offer a request', () => {
+  it('sends one offer a request (one Idempotency-Key per request)', async () => {
     const storage = memoryStorage([makeOffer(), makeOffer(), makeOffer()])
     const wall = fakeVoid()
     await flushOfferQueue({
       storage,
-      send: async (batch) => wall.acceptAll(batch),
+      send: async (offer) => wall.acceptAll([offer]),
       onRefused: async () => undefined,
     })
     expect(wall.requests.map((r) => r.length)).toEqual([1, 1, 1])
@@ -467,9 +402,9 @@ function memoryLock() {
 describe('two flushers racing', () => {
   const slowWall = () => {
     const wall = fakeVoid()
-    const send = async (batch: QueuedOffer[]) => {
+    const send = async (offer: QueuedOffer) => {
       await new Promise((r) => setTimeout(r, 1))
-      return wall.acceptAll(batch)
+      return wall.acceptAll([offer])
     }
     return { wall, send }
   }
@@ -511,7 +446,7 @@ describe('a crash between send and acknowledgement', () => {
     await expect(
       flushOfferQueue({
         storage,
-        send: async (o) => wall.acceptAll(o),
+        send: async (o) => wall.acceptAll([o]),
         onRefused: async () => undefined,
       }),
     ).rejects.toThrow(/closed/)
@@ -521,7 +456,7 @@ describe('a crash between send and acknowledgement', () => {
     storage.remove = realRemove
     const result = await flushOfferQueue({
       storage,
-      send: async (o) => wall.acceptAll(o),
+      send: async (o) => wall.acceptAll([o]),
       onRefused: async () => undefined,
     })
     expect(wall.received).toEqual([offer.clientId, offer.clientId])
@@ -535,8 +470,8 @@ describe('a crash between send and acknowledgement', () => {
     const storage = memoryStorage([offer])
     const wall = fakeVoid()
     let dropAnswer = true
-    const send = async (batch: QueuedOffer[]): Promise<OfferAnswer> => {
-      wall.acceptAll(batch)
+    const send = async (offer: QueuedOffer): Promise<OfferAnswer> => {
+      wall.acceptAll([offer])
       if (dropAnswer) return { kind: 'network-error' }
       return { kind: 'status', status: 201 }
     }

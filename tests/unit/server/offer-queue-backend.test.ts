@@ -29,8 +29,8 @@ describe.each(DEPLOYED_ENGINES)('the offer queue against the backend on %s', (en
     },
   })
 
-  const send = ([offer]: { clientId: string; text: string }[]) =>
-    sendOffer(realFetch, { url: backend.url, anonKey: backend.anonKey }, offer!)
+  const send = (offer: { clientId: string; text: string }) =>
+    sendOffer(realFetch, { url: backend.url, anonKey: backend.anonKey }, offer)
 
   it('a 409 (the id sequence fell behind: nothing stored) keeps the offer in the queue', async () => {
     await asOwner(

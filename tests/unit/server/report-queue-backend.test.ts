@@ -50,14 +50,14 @@ describe.each(DEPLOYED_ENGINES)('reports in the queue against the backend on %s'
 
   const requests: string[] = []
   // The queue hands one offer (or report) to each attempt: one request each.
-  const send = (offers: QueuedOffer[]) =>
+  const send = (offer: QueuedOffer) =>
     sendOffer(
       async (input, init) => {
         requests.push(new URL(String(input)).pathname)
         return realFetch(input, init)
       },
       { url: backend.url, anonKey: backend.anonKey },
-      offers[0]!,
+      offer,
       OFFER_SEND_TIMEOUT_MS,
     )
 

@@ -41,7 +41,7 @@ interface ReadOptions {
  * Throws on any failure, and after `timeoutMs` without an answer, so a caller is never left waiting.
  *
  * A plain GET with the headers supabase-js sends (apikey, bearer key, `Accept-Profile`): The Void
- * then opens without the 55 KB client on its critical path, no GET is retried behind the visitor's
+ * then opens without supabase-js on its critical path, no GET is retried behind the visitor's
  * back, and the service worker's cache header is read straight from the answer. With `withTotal`
  * the wall's count is asked beside the page (`fetchVoidCount`), never `count=exact`.
  */

@@ -21,9 +21,9 @@ export const SLICE_SIZE = 2
 /**
  * A later slice is sized to take about this long to render, in ms, grows at most twofold from one
  * slice to the next and holds at most 4 cards. The render is only part of a slice's cost: the frame
- * that paints it restyles, lays out and paints its cards, and at a mid-range phone's speed a frame
- * with 10 new cards took 50-75 ms while a reader scrolled (with 4, no such frame in 5 runs of
- * `bench -- void-cards`).
+ * that paints it restyles, lays out and paints its cards, and on a slow phone a frame with many new
+ * cards is a long task while a reader scrolls; with 4 it is not (`bench -- void-cards`,
+ * docs/perf-log.md).
  */
 const SLICE_BUDGET_MS = 4
 const MAX_SLICE_SIZE = 4
@@ -161,12 +161,12 @@ export function useEndNear(endRef: RefObject<HTMLDivElement | null>): boolean {
  * slice a frame until all are in (the first right after the first frame, the end being at the empty
  * wall's top; later ones while the wall's end is `near` the screen). Rows far below wait until the
  * reader scrolls toward them: a page of 50 is mostly below the screen, and rendering it all at once
- * cost the main thread most of the start (issue 16). Each later slice is sized from the time the last
+ * cost the main thread most of the start. Each later slice is sized from the time the last
  * one took, so a slow device gets smaller slices.
  *
- * None in the first commit: at a mid-range phone's speed (4x slower than here) the screen's first
- * layout takes 35-45 ms even with one card, and with the first screenful's cards it was one task of
- * 80-125 ms. The first slice is small (the cards' code runs for the first time in it) and the
+ * None in the first commit: on a slow phone the screen's first layout is a long task even with one
+ * card, and with the first screenful's cards in the same commit it is one far longer
+ * (docs/perf-log.md). The first slice is small (the cards' code runs for the first time in it) and the
  * cards fade in from 100 ms after they come, so one that comes a frame after the screen looks the
  * same.
  */

@@ -112,7 +112,7 @@ export function VoidWall({
   // page's cards below the cascade, nor a later page's cards (asked for 1500 px before the end is
   // reached, they come in below the screen). The fade would play unseen, each card on a compositing
   // layer of its own while it lasts, and the frames that add the next slices would pay for every one
-  // of them (issue 16: no long task while the cards come).
+  // of them, and no task may grow long while the cards come.
   const cascade = useRef({ index: 0, over: false, given: new WeakSet<Element>() })
   // Until the wall reaches below the screen (or holds all its rows), what follows it on the screen is
   // hidden (void.css): the slices would push it down frame by frame, a layout shift each time.
@@ -134,8 +134,8 @@ export function VoidWall({
       pending.cards.push(card)
     }
     // A new card's place is read in the coming frame, before it is painted: the layout is the one
-    // that frame makes anyway. Read here, it was a layout in the slice's own task (a third of the
-    // first slice's time at a mid-range phone's speed), and counted in the time that sizes the next.
+    // that frame makes anyway. Read here, it would be a layout in the slice's own task, a large part
+    // of a slice's time on a slow phone, and counted in the time that sizes the next.
     if (pending.cards.length === 0 || pending.frame !== null) return
     pending.frame = requestAnimationFrame(() => {
       pending.frame = null

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * Background Sync exists only in Chromium. Elsewhere (Firefox, WebKit) asking for it must do nothing
  * and throw nothing: the queue's own triggers (start, online, visible, backoff timer) deliver.

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The journey hooks in the page's queue, as the app wires them (src/app/offer-service.ts): each
  * offer's held, tries (who and why), answers, delivery, hand-back and withdrawal are recorded in the
@@ -7,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/app/offer-service'
-import * as store from '../../../src/lib/offer-queue-store'
+import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
 import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
 import type { OfferAnswer } from '../../../src/core/offer'
 import type { JourneyEvent, JourneyLog } from '../../../src/features/lab/core/offer-journey'
@@ -41,7 +40,7 @@ async function load(journey: JourneyLog = freshJourneyLog()) {
     journey,
     host: { random: () => 0 },
   })
-  for (const offer of await store.listOffers()) await store.removeOffer(offer)
+  for (const offer of await listOffers()) await pageOfferStorage.remove([offer])
   settle = () => service.queue.settle()
   /** The journey of `clientId`, as stored, once every write is done. */
   const eventsOf = async (clientId: string): Promise<JourneyEvent[]> => {
@@ -75,7 +74,7 @@ describe('the journey of an offer in the page’s queue', () => {
     await vi.waitFor(() => expect(q.queue.nextTryAt()).not.toBeNull())
     current = status(201)
     await q.queue.requestFlush('try-now')
-    await vi.waitFor(async () => expect(await store.listOffers()).toEqual([]))
+    await vi.waitFor(async () => expect(await listOffers()).toEqual([]))
     stop()
     const events = await q.eventsOf(offer.clientId)
     expect(events.map((e) => e.type)).toEqual([
@@ -110,7 +109,7 @@ describe('the journey of an offer in the page’s queue', () => {
     await q.queue.hold(offer)
     await vi.waitFor(() => expect(q.queue.nextTryAt()).not.toBeNull())
     current = status(201)
-    await vi.waitFor(async () => expect(await store.listOffers()).toEqual([]), { timeout: 3000 })
+    await vi.waitFor(async () => expect(await listOffers()).toEqual([]), { timeout: 3000 })
     const tries = (await q.eventsOf(offer.clientId)).filter((e) => e.type === 'try')
     expect(tries.map((t) => t.type === 'try' && t.why)).toEqual(['held', 'backoff'])
   })
@@ -119,7 +118,7 @@ describe('the journey of an offer in the page’s queue', () => {
     const q = await load()
     current = { kind: 'network-error' }
     expect(await q.service.offerToVoid('said once', 'writer')).toBe('held')
-    const [held] = await store.listOffers()
+    const [held] = await listOffers()
     const events = await q.eventsOf(held!.clientId)
     expect(events.slice(0, 3)).toMatchObject([
       { type: 'try', by: 'page', why: 'offer', attempt: 1 },
@@ -157,7 +156,7 @@ describe('the journey of an offer in the page’s queue', () => {
   it('records the hand-back of an offer the service worker set aside', async () => {
     const q = await load()
     const offer = makeOffer({ refusedStatus: 422, refusedReason: 'refused' })
-    await store.enqueueOffer(offer)
+    await pageOfferStorage.enqueue(offer)
     await q.queue.requestFlush('start')
     expect(await q.eventsOf(offer.clientId)).toMatchObject([
       { type: 'handed-back', reason: 'refused' },
@@ -172,7 +171,7 @@ describe('pruning at start', () => {
     const day = 24 * 60 * 60_000
     const delivered = makeOffer()
     const waiting = makeOffer()
-    await store.enqueueOffer(waiting)
+    await pageOfferStorage.enqueue(waiting)
     void q.journey.record(delivered, { type: 'delivered', at: Date.now() - day, by: 'page' })
     void q.journey.record(waiting, { type: 'held', at: Date.now() - 30 * day })
     await q.journey.settled()
@@ -192,7 +191,7 @@ describe('a journey log that fails', () => {
     expect(await q.service.offerToVoid('kept safe anyway', 'writer')).toBe('held')
     current = status(201)
     await q.queue.requestFlush('manual')
-    await vi.waitFor(async () => expect(await store.listOffers()).toEqual([]))
+    await vi.waitFor(async () => expect(await listOffers()).toEqual([]))
     expect(warn).toHaveBeenCalled()
   })
 
@@ -209,7 +208,7 @@ describe('a journey log that fails', () => {
     setOnline(true)
     current = status(201)
     await q.queue.requestFlush('manual')
-    expect(await store.listOffers()).toEqual([])
+    expect(await listOffers()).toEqual([])
     expect(posts).toBe(1)
   })
 
@@ -228,7 +227,7 @@ describe('a journey log that fails', () => {
     expect(await q.service.offerToVoid('still held', 'writer')).toBe('held')
     current = status(201)
     await q.queue.requestFlush('manual')
-    expect(await store.listOffers()).toEqual([])
+    expect(await listOffers()).toEqual([])
     expect(warn).toHaveBeenCalledWith('An offer journey event was not recorded', expect.any(Error))
     warn.mockRestore()
   })

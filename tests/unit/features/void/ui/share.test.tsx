@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * Sharing where the device has no share sheet (Firefox and WebKitGTK here, most desktops): the text
  * goes to the clipboard and a toast says so; a cancelled share says nothing.

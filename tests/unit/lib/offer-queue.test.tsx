@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The page's queue: triggers, hand-back of refused and withdrawn offers, and offerToVoid, over
  * fake-indexeddb with the backend stubbed by one fetch (the one offer sender's requests). Each test
@@ -6,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/app/offer-service'
-import * as store from '../../../src/lib/offer-queue-store'
+import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
 import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
 import type { OfferAnswer } from '../../../src/core/offer'
 import { createAppStore } from '../../../src/store'
@@ -49,10 +48,11 @@ async function load() {
     backend: { url: 'http://localhost:54321', anonKey: 'anon' },
   })
   const { queue } = service
-  for (const offer of await store.listOffers()) await store.removeOffer(offer)
+  for (const offer of await listOffers()) await pageOfferStorage.remove([offer])
   settle = () => queue.settle()
   return {
-    ...store,
+    listOffers,
+    enqueueOffer: pageOfferStorage.enqueue,
     useAppStore,
     offerToVoid: service.offerToVoid,
     holdOffer: queue.hold,

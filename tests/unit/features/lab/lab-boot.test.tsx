@@ -1,8 +1,7 @@
-// @vitest-environment happy-dom
 /** How the network lab decides to come up: the address, the tab's memory, the local backend's probe. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { readLabAddress } from '../../../src/app/lab-boot'
-import { isLocalBackend, probeBackendFaults } from '../../../src/features/lab/lab-backend'
+import { readLabAddress } from '../../../../src/features/lab/lab-boot'
+import { isLocalBackend, probeBackendFaults } from '../../../../src/features/lab/lab-backend'
 
 beforeEach(() => {
   sessionStorage.clear()

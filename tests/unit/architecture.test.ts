@@ -1,0 +1,106 @@
+/**
+ * The claims of docs/architecture.md that the source tree can prove: which page modules talk to the
+ * service worker, what src/core imports, and what the product's first paint (no `?lab`) loads of
+ * the network lab. The doc is read, not copied here, so a claim changed in either place alone fails.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(__dirname, '../..')
+const DOC = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
+
+/** Every .ts and .tsx file under `dir`, relative to the repository, with `/` separators. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort()
+}
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
+
+/**
+ * The module specifiers `source` imports or re-exports. With `staticOnly`, what runs before it: no
+ * `import()`, and no type-only import (the compiler erases it).
+ */
+function importsOf(source: string, { staticOnly = false } = {}): string[] {
+  const found: string[] = []
+  const fromClause = /^\s*(?:import|export)\s+(type\s+)?[^'"]*?\s+from\s+['"]([^'"]+)['"]/gm
+  for (const [, typeOnly, specifier = ''] of source.matchAll(fromClause))
+    if (!(staticOnly && typeOnly)) found.push(specifier)
+  for (const [, specifier = ''] of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm))
+    found.push(specifier)
+  if (!staticOnly)
+    for (const [, specifier = ''] of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g))
+      found.push(specifier)
+  return found
+}
+
+/** The repository path of a relative specifier's TypeScript module, or null (a package, CSS). */
+function resolveModule(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null
+  const base = join(dirname(from), specifier)
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (/\.tsx?$/.test(candidate) && existsSync(join(ROOT, candidate)))
+      return candidate.split('\\').join('/')
+  return null
+}
+
+/** The modules `entry` loads before it runs: its static imports, followed to the end. */
+function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>([entry])
+  const queue = [entry]
+  for (let file = queue.shift(); file; file = queue.shift())
+    for (const specifier of importsOf(read(file), { staticOnly: true })) {
+      const target = resolveModule(file, specifier)
+      if (target && !seen.has(target)) {
+        seen.add(target)
+        queue.push(target)
+      }
+    }
+  return seen
+}
+
+/** Code that reaches the service worker from a page: its container, or a message to a worker. */
+const TALKS_TO_WORKER =
+  /navigator\.serviceWorker|['"]serviceWorker['"]\s+in\s+navigator|\b(controller|active|waiting|installing)\??\.postMessage\(/
+
+describe('docs/architecture.md', () => {
+  it('names every page module that talks to the service worker, and only those', () => {
+    const paragraph = DOC.split(/\n\s*\n/).find((block) =>
+      block.includes('The page talks to the worker through'),
+    )
+    expect(paragraph, 'the paragraph naming the page modules that talk to the worker').toBeDefined()
+    const named = [...(paragraph ?? '').matchAll(/`(src\/[^`]+\.tsx?)`/g)].map((m) => m[1]).sort()
+    // What the worker itself runs (src/core, the lab's worker/) talks to its clients, not to a worker.
+    const pageModules = sourceFiles('src').filter(
+      (file) => !file.startsWith('src/core/') && !file.startsWith('src/features/lab/worker/'),
+    )
+    const talking = pageModules.filter((file) => TALKS_TO_WORKER.test(read(file)))
+    expect(talking).toEqual([...new Set(named)])
+  })
+
+  it('src/core imports nothing of ours outside src/core', () => {
+    const outside = sourceFiles('src/core').flatMap((file) =>
+      importsOf(read(file))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => ({
+          file,
+          target: join(dirname(file), specifier).split('\\').join('/'),
+        }))
+        .filter(({ target }) => !target.startsWith('src/core/')),
+    )
+    expect(outside).toEqual([])
+  })
+
+  it("the product's entry loads no lab module before it runs: only src/app/lab-entry.ts", () => {
+    expect(DOC).toContain('adds only `src/app/lab-entry.ts` to the first')
+    const closure = staticClosure('src/main.tsx')
+    expect(closure.has('src/app/router.tsx'), 'the walk follows the entry').toBe(true)
+    const lab = [...closure].filter(
+      (file) => file.startsWith('src/features/lab/') || /^src\/app\/lab-/.test(file),
+    )
+    expect(lab).toEqual(['src/app/lab-entry.ts'])
+  })
+})
