@@ -102,20 +102,7 @@ export class TesterControls {
   private async reset(): Promise<void> {
     this.faults = NO_FAULTS
     this.requests.length = 0
-    await this.engine.transaction(async (tx) => {
-      await tx.query('truncate public.void_thoughts, private.void_offer_keys restart identity')
-      // Every trace of moderation goes too (reports, hides and the hour's budget, the owner's
-      // decisions, the pending list), and the simulated clock and the reporters' salt start again,
-      // so a reset wall moderates as a new one does.
-      await tx.query(
-        `truncate private.void_reports, private.void_hidden_thoughts, private.void_auto_hides,
-                  private.void_reviewed_thoughts, private.void_pending_thoughts`,
-      )
-      // The salt first: the clock may move back only over nothing dated after it.
-      await tx.query('update private.void_report_salt set made_at = now()')
-      await tx.query(`update private.void_settings set clock_offset = interval '0'`)
-      await tx.query('delete from private.void_write_buckets')
-    })
+    await emptyWall(this.engine)
   }
 
   private async seed(body: unknown): Promise<number> {
@@ -208,4 +195,25 @@ function parseFaults(body: unknown): Faults {
     faults.count = given.count
   }
   return faults
+}
+
+/**
+ * Empties the wall and everything kept beside it, as the owner, in one transaction: the thoughts and
+ * their claimed keys, every trace of moderation (reports, hides and the hour's budget, the owner's
+ * decisions, the pending list) and every write bucket; the simulated clock and the reporters' salt
+ * start again, so an emptied wall moderates as a new one does. The tester controls' reset and the
+ * backend's tests share it.
+ */
+export function emptyWall(engine: Engine): Promise<void> {
+  return engine.transaction(async (tx) => {
+    await tx.query(
+      `truncate public.void_thoughts, private.void_offer_keys, private.void_reports,
+                private.void_hidden_thoughts, private.void_auto_hides, private.void_reviewed_thoughts,
+                private.void_pending_thoughts restart identity`,
+    )
+    await tx.query('delete from private.void_write_buckets')
+    // The salt first: the clock may move back only over nothing dated after it.
+    await tx.query('update private.void_report_salt set made_at = now()')
+    await tx.query(`update private.void_settings set clock_offset = interval '0'`)
+  })
 }

@@ -18,6 +18,7 @@ import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { startBackend, type Backend, type BackendOptions } from '../../../../server/index'
+import { emptyWall as emptyWallOf } from '../../../../server/controls'
 import { MIGRATIONS_DIR } from '../../../../server/migrations'
 import { allowNetwork } from '../../setup/no-network'
 import { startDeployedPostgres, type HostedPostgres } from './hosted'
@@ -200,14 +201,5 @@ export async function asOwner(
  * empty wall with full buckets and a whole budget.
  */
 export async function emptyWall(backend: Backend): Promise<void> {
-  await asOwner(
-    backend,
-    `truncate public.void_thoughts, private.void_offer_keys, private.void_reports,
-              private.void_hidden_thoughts, private.void_auto_hides, private.void_reviewed_thoughts,
-              private.void_pending_thoughts restart identity`,
-  )
-  await asOwner(backend, 'delete from private.void_write_buckets')
-  // The salt first: the clock may move back only over nothing dated after it.
-  await asOwner(backend, 'update private.void_report_salt set made_at = now()')
-  await asOwner(backend, `update private.void_settings set clock_offset = interval '0'`)
+  await emptyWallOf(backend.engine)
 }
