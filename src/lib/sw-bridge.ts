@@ -11,6 +11,7 @@ import {
 } from '../core/messages'
 import { OFFER_SYNC_TAG } from '../core/offer-queue-policy'
 import { env } from './env'
+import { markVersionSwitch } from './version-switch'
 
 /** What the app wants to hear from the service worker. */
 export interface WorkerListeners {
@@ -41,6 +42,7 @@ export async function registerServiceWorker(
   wb.addEventListener('waiting', () => {
     listeners.onUpdateReady?.(() => {
       wb.addEventListener('controlling', () => location.reload())
+      markVersionSwitch()
       // Posts `{ type: 'SKIP_WAITING' }` (a PageToWorkerMessage) to the waiting worker.
       wb.messageSkipWaiting()
     })

@@ -15,6 +15,7 @@ import type { LabStart } from './lab-root'
 import { probeBackendFaults } from './lab-backend'
 import { LAB_KEY, LAB_TOKEN_KEY } from './lab-session'
 import { onWorkerMessage, postToWorker } from './lab-worker-bridge'
+import { versionSwitchPending } from '../../lib/version-switch'
 
 /** How long after boot the backend is probed, in ms. */
 const PROBE_AFTER_MS = 2500
@@ -51,11 +52,12 @@ export function bootLab(show: (start: LabStart) => Promise<void>): void {
   })
   // A tab opened while another simulates learns it now, and shows the banner.
   postToWorker({ type: 'LAB_ASK' })
-  setTimeout(
-    () =>
-      void probeBackendFaults().then((faults) => {
-        if (faults) void show('control')
-      }),
-    PROBE_AFTER_MS,
-  )
+  // Not while the page switches to a new version: the probe and the lab's chunks are requests the
+  // old worker would answer, and it must be left idle to hand over (src/lib/version-switch.ts).
+  setTimeout(() => {
+    if (versionSwitchPending()) return
+    void probeBackendFaults().then((faults) => {
+      if (faults && !versionSwitchPending()) void show('control')
+    })
+  }, PROBE_AFTER_MS)
 }

@@ -5,6 +5,7 @@
  * messages go nowhere, listeners never hear, and the state says unsupported.
  */
 import type { LabPageMessage } from './core/lab-simulation'
+import { versionSwitchPending } from '../../lib/version-switch'
 import { isLabStatusAnswer, type LabStatusAnswer, type LabStatusRequest } from './core/lab-status'
 
 /** The service worker as this page sees it. */
@@ -28,11 +29,15 @@ export function controllingWorker(): ServiceWorker | null {
   return workerSupported() ? navigator.serviceWorker.controller : null
 }
 
-/** Sends `message` to the worker that controls this page; answers whether one did. */
+/**
+ * Sends `message` to the worker that controls this page; answers whether one did. Nothing is sent
+ * once the page is switching to a new version (src/lib/version-switch.ts): it reloads in a moment.
+ */
 export function postToWorker(message: LabPageMessage): boolean {
   const controller = controllingWorker()
-  controller?.postMessage(message)
-  return controller !== null
+  if (controller === null || versionSwitchPending()) return false
+  controller.postMessage(message)
+  return true
 }
 
 /** Calls `listener` with every message the page's workers send; answers how to stop. */
@@ -56,7 +61,7 @@ export function onControllerChange(listener: () => void): () => void {
 async function askWorker(): Promise<LabStatusAnswer | undefined> {
   const registration = await navigator.serviceWorker.getRegistration()
   const active = registration?.active
-  if (!active) return undefined
+  if (!active || versionSwitchPending()) return undefined
   return new Promise((resolve) => {
     const channel = new MessageChannel()
     const timer = setTimeout(() => resolve(undefined), 2000)

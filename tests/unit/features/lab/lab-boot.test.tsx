@@ -84,3 +84,38 @@ describe('the probe of the local backend', () => {
     expect(fetchLab).not.toHaveBeenCalled()
   })
 })
+
+describe('while the page switches to a new version', () => {
+  /** Boots the lab with the backend's probe answering faults on; answers what was asked and shown. */
+  async function boot(switchFirst: boolean) {
+    vi.resetModules()
+    vi.useFakeTimers()
+    const probed: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      probed.push(url)
+      return Response.json({ faults: true })
+    })
+    const { bootLab } = await import('../../../../src/features/lab/lab-boot')
+    const { markVersionSwitch } = await import('../../../../src/lib/version-switch')
+    const shown: string[] = []
+    bootLab(async (start) => void shown.push(start))
+    if (switchFirst) markVersionSwitch()
+    await vi.advanceTimersByTimeAsync(3000)
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+    return { probed, shown }
+  }
+
+  it('a local backend with faults on brings up the quiet control', async () => {
+    const { probed, shown } = await boot(false)
+    expect(probed).toHaveLength(1)
+    expect(shown).toEqual(['control'])
+  })
+
+  it('once Reload asked the new version to take over, the lab neither probes nor comes up', async () => {
+    // Each would be a request the old worker answers, which can keep the new one waiting.
+    const { probed, shown } = await boot(true)
+    expect(probed).toEqual([])
+    expect(shown).toEqual([])
+  })
+})
