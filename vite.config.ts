@@ -44,7 +44,12 @@ export default defineConfig({
         // React and React DOM in one chunk of their own: they compress better together than split
         // between the entry and a shared chunk, and the chunk stays cached across app releases.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/,
+            },
+          ],
         },
       },
     },
