@@ -23,7 +23,9 @@ function PendingOffer({ offer }: { offer: QueuedOffer }) {
   }
   return (
     <li className="card card--waiting">
-      <p className="card__text">{offer.text}</p>
+      <p className="card__text" dir="auto">
+        {offer.text}
+      </p>
       <div className="card__footer">
         <p className="card__date">{t('waiting.label')}</p>
         <button

@@ -29,13 +29,33 @@ function browserTimeZone(): string | undefined {
   }
 }
 
+/** Stands for the number while the label around it is split. */
+const NUMBER_SLOT = '\u{E000}'
+
+/**
+ * "Call 988", its number isolated left to right: in a right-to-left language the groups of a
+ * number such as 0800 111 0 111 would otherwise be laid out in reverse order.
+ */
+function ContactLabel({ contact }: { contact: SupportContact }) {
+  const [before = '', after = ''] = contactLabel({ ...contact, display: NUMBER_SLOT }).split(
+    NUMBER_SLOT,
+  )
+  return (
+    <>
+      {before}
+      <bdi dir="ltr">{contact.display}</bdi>
+      {after}
+    </>
+  )
+}
+
 function Contacts({ contacts }: { contacts: SupportContact[] }) {
   return (
     <ul className="help__contacts">
       {contacts.map((contact) => (
         <li key={`${contact.kind}${contact.number}`}>
           <a className="button help__contact" href={contactHref(contact)}>
-            {contactLabel(contact)}
+            <ContactLabel contact={contact} />
           </a>
         </li>
       ))}
@@ -54,7 +74,9 @@ function Region({ region, guessed }: { region: SupportRegion; guessed: boolean }
       <ul className="help__lines">
         {region.lines.map((line) => (
           <li key={line.name}>
-            <h3 className="help__line-name">{line.name}</h3>
+            <h3 className="help__line-name">
+              <bdi>{line.name}</bdi>
+            </h3>
             <p className="quiet help__about">{line.about}</p>
             <Contacts contacts={line.contacts} />
           </li>
@@ -73,7 +95,7 @@ function Directory() {
         {t('help.elsewhere')}
       </h2>
       <p className="quiet help__about">
-        {HELPLINE_DIRECTORY.name}: {t('help.directoryAbout')}
+        <bdi>{HELPLINE_DIRECTORY.name}</bdi>: {t('help.directoryAbout')}
       </p>
       <a className="button help__contact" href={HELPLINE_DIRECTORY.url} rel="noreferrer">
         {t('help.findLine')}

@@ -12,7 +12,7 @@ export function EntryCard({ entry, onAsk }: EntryCardProps) {
   const textId = `entry-${entry.id}`
   return (
     <li className="card sanctuary__entry" data-entry-id={entry.id}>
-      <p id={textId} className="card__text">
+      <p id={textId} className="card__text" dir="auto">
         {entry.text}
       </p>
       <p className="card__date">

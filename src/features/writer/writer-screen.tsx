@@ -147,6 +147,8 @@ export function WriterScreen() {
             id="thought"
             ref={textArea}
             className="writer__text"
+            // The words take their own direction (Arabic typed on an English page, or the reverse).
+            dir="auto"
             placeholder={t('writer.placeholder')}
             value={text}
             onChange={onChange}

@@ -40,7 +40,10 @@ export const VoidCard = memo(function VoidCard({
       data-thought-id={thought.id}
       aria-labelledby={dateId}
     >
-      <p className="card__text">{thought.text}</p>
+      {/* A thought reads in its own direction, whatever the page's language. */}
+      <p className="card__text" dir="auto">
+        {thought.text}
+      </p>
       <div className="void-card__footer">
         <time id={dateId} className="card__date" dateTime={thought.created_at}>
           {formatDisplayDate(thought.created_at)}
