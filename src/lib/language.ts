@@ -12,6 +12,7 @@ import {
   pickLanguage,
   type Language,
 } from '../shared/i18n/i18n'
+import { manifestHref } from '../shared/i18n/manifest-words'
 
 /** Where the switcher's choice is remembered. */
 export const LANGUAGE_KEY = 'unburden-language'
@@ -48,6 +49,10 @@ export async function applyLanguage(language: Language): Promise<Language> {
   const root = document.documentElement
   root.lang = applied
   root.dir = directionOf(applied)
+  // Once linked (after the first paint), the manifest follows the language too.
+  document
+    .querySelector<HTMLLinkElement>('link[rel="manifest"]')
+    ?.setAttribute('href', manifestHref(applied))
   for (const listener of listeners) listener()
   return applied
 }

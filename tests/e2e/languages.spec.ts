@@ -183,6 +183,16 @@ for (const pass of PASSES) {
       await expect(page.getByRole('button', { name: w.ready })).toBeVisible()
       await expect(page.locator('#thought-counter')).toContainText(`${[...TYPED].length}/5000`)
       await checkScreen(page, pass, 'writer')
+      // The installed app describes itself in the language where the platform reads the manifest.
+      const manifest = page.locator('link[rel="manifest"]')
+      await expect(manifest).toHaveAttribute('href', `/manifest.${pass.language}.webmanifest`)
+      const described = await (
+        await page.request.get((await manifest.getAttribute('href'))!)
+      ).json()
+      expect(described).toMatchObject({ name: 'Unburden', lang: pass.language, dir: pass.dir })
+      expect(described.description).toContain(
+        pass.words.voidTitle === 'DIE LEERE' ? 'Leere' : 'الفراغ',
+      )
 
       await page.getByRole('button', { name: w.ready }).click()
       await expect(page.getByRole('dialog', { name: w.choiceTitle })).toBeVisible()
