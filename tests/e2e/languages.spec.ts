@@ -278,6 +278,8 @@ test.describe('the language switcher', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr')
     await expect(page.getByRole('heading', { level: 1, name: 'Parler à quelqu’un' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    // The screen comes back in French with the focus where it was.
+    await expect(page.getByRole('combobox', { name: 'Langue' })).toBeFocused()
     // Belgium's line joins the list for French readers.
     await expect(page.getByRole('link', { name: 'Appeler le 0800 32 123' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('unburden-language'))).toBe('fr')
