@@ -5,6 +5,8 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html'
 import { precompress } from './scripts/precompress'
 import { voidEarlyStart } from './scripts/void-early-start'
+import { LANGUAGES } from './src/shared/i18n/i18n'
+import { manifestFor, manifestHref } from './src/shared/i18n/manifest-words'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
 const manifest = JSON.parse(
@@ -32,6 +34,28 @@ function skipRouterScrollRecord(): Plugin {
   }
 }
 
+/**
+ * One manifest per language beside manifest.webmanifest (its description, lang and dir in that
+ * language, src/shared/i18n/manifest-words.ts); precached with the rest, linked by the page in its
+ * language (src/app/web-manifest.ts).
+ */
+function languageManifests(): Plugin {
+  return {
+    name: 'unburden:language-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const language of LANGUAGES) {
+        if (language === 'en') continue
+        this.emitFile({
+          type: 'asset',
+          fileName: manifestHref(language).slice(1),
+          source: JSON.stringify(manifestFor(manifest, language)),
+        })
+      }
+    },
+  }
+}
+
 export default defineConfig({
   build: {
     target: 'es2022',
@@ -44,7 +68,12 @@ export default defineConfig({
         // React and React DOM in one chunk of their own: they compress better together than split
         // between the entry and a shared chunk, and the chunk stays cached across app releases.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/,
+            },
+          ],
         },
       },
     },
@@ -82,6 +111,7 @@ export default defineConfig({
     // After the PWA plugin has written the manifest's link: the app adds it after the first paint
     // (src/app/web-manifest.ts).
     deferManifestLink(),
+    languageManifests(),
     // Last: Brotli copies of every file written, the service worker's too; `npm start` sends them.
     precompress(),
   ],

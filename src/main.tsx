@@ -5,6 +5,7 @@ import { createAppHistory } from './app/browser-history'
 import { startLab } from './app/lab-entry'
 import { loadAppStart } from './app/root-layout'
 import { createAppRouter } from './app/router'
+import { applyLanguage, startingLanguage } from './lib/language'
 import './styles.css'
 // Every screen's stylesheet is part of the app's own, which the build writes into index.html
 // (scripts/first-paint-html.ts): a screen or notice then adds no stylesheet as it opens, which would
@@ -50,6 +51,8 @@ void Promise.all([
     .load()
     .catch((error: unknown) => console.error('The first route could not be matched', error)),
   firstFeed,
+  // The visitor's language (its one chunk; none for English) comes before the first render.
+  applyLanguage(startingLanguage()),
 ]).then(() => {
   const render = () =>
     createRoot(root).render(

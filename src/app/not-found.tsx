@@ -1,6 +1,10 @@
 /** The 404 page for every unknown path; the visit is logged to the console with its path. */
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { translator } from '../shared/i18n/i18n'
+import { APP_MESSAGES } from '../shared/i18n/messages/app'
+
+const t = translator(APP_MESSAGES)
 
 /** Shown for any path that is not a screen. */
 export function NotFound() {
@@ -11,9 +15,9 @@ export function NotFound() {
   return (
     <main className="not-found">
       <h1>404</h1>
-      <p>Oops! Page not found</p>
+      <p>{t('notFound.text')}</p>
       <Link to="/" className="button">
-        Return to Home
+        {t('home.return')}
       </Link>
     </main>
   )

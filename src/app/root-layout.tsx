@@ -9,6 +9,7 @@ import { Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { useAppStore } from '../store'
 import { afterFirstPaint } from '../lib/after-first-paint'
+import { useLanguage } from '../components/use-language'
 
 // The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock (PRODUCT.md 20),
 // both loaded on first use.
@@ -84,12 +85,14 @@ export function RootLayout() {
   const pageRef = usePageTransition(pathname)
   const startUp = useRouteContext({ from: '__root__', select: (context) => context.startUp })
   const { AppStart, InstallPrompt, Toaster } = startUpParts(startUp)
+  // A new language renders the screen anew in it (the switcher is on screens without a draft).
+  const language = useLanguage()
   return (
     <>
       <Suspense fallback={null}>
         <AppStart />
       </Suspense>
-      <div className="page" ref={pageRef}>
+      <div className="page" ref={pageRef} key={language}>
         <Outlet />
       </div>
       {/* Out of the screen's flow (fixed at its bottom corner): the browser offers installation

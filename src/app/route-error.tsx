@@ -5,19 +5,23 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { translator } from '../shared/i18n/i18n'
+import { APP_MESSAGES } from '../shared/i18n/messages/app'
+
+const t = translator(APP_MESSAGES)
 
 /** The root route's error screen. */
 export function RouteError({ error }: { error: unknown }) {
   useEffect(() => console.error('A screen could not be opened', error), [error])
   return (
     <main className="not-found">
-      <h1>This screen could not be opened</h1>
-      <p>It may need a connection the first time. Your words are safe.</p>
+      <h1>{t('error.title')}</h1>
+      <p>{t('error.text')}</p>
       <button type="button" className="button button--primary" onClick={() => location.reload()}>
-        Try again
+        {t('error.retry')}
       </button>
       <Link to="/" className="button" reloadDocument>
-        Return to Home
+        {t('home.return')}
       </Link>
     </main>
   )

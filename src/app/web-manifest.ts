@@ -4,14 +4,17 @@
  * the screen, not beside its script (scripts/first-paint-html.ts).
  */
 
-/** Where the build emits the manifest (vite-plugin-pwa, from manifest.webmanifest). */
-export const MANIFEST_HREF = '/manifest.webmanifest'
+import { currentLanguage } from '../shared/i18n/i18n'
+import { manifestHref } from '../shared/i18n/manifest-words'
 
-/** Adds the manifest's link to the document's head, once. */
+/** Where the build emits the manifest (vite-plugin-pwa, from manifest.webmanifest). */
+export const MANIFEST_HREF = manifestHref('en')
+
+/** Adds the link to the manifest of the app's language to the document's head, once. */
 export function linkWebManifest(doc: Document = document): void {
   if (doc.querySelector('link[rel="manifest"]')) return
   const link = doc.createElement('link')
   link.rel = 'manifest'
-  link.href = MANIFEST_HREF
+  link.href = manifestHref(currentLanguage())
   doc.head.append(link)
 }

@@ -5,9 +5,11 @@
  */
 import { OfflineStatus } from './offline-status'
 import { UpdatePrompt } from './update-prompt'
+import { useLanguage } from './use-language'
 
 /** The offline line, then the update notice. */
 export function AppNotices() {
+  useLanguage()
   return (
     <>
       <OfflineStatus />

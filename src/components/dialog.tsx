@@ -13,6 +13,10 @@ import {
   type RefObject,
 } from 'react'
 import './dialog.css'
+import { translator } from '../shared/i18n/i18n'
+import { CHOICE_MESSAGES } from '../shared/i18n/messages/choice'
+
+const t = translator(CHOICE_MESSAGES)
 
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -157,7 +161,7 @@ export function ConfirmDialog({
           onClick={() => busy || onCancel()}
           aria-disabled={busy}
         >
-          Cancel
+          {t('choice.cancel')}
         </button>
         <button
           type="button"

@@ -1,12 +1,16 @@
 /** The quiet way to the crisis lines (PRODUCT.md 17), on the writer and on The Void. */
 import { Link } from '@tanstack/react-router'
+import { translator } from '../shared/i18n/i18n'
+import { APP_MESSAGES } from '../shared/i18n/messages/app'
+
+const t = translator(APP_MESSAGES)
 
 /** "Need someone to talk to?", linking to /help (its own lazily loaded screen). */
 export function HelpLink() {
   return (
     <p className="help-link">
       <Link to="/help" className="nav-link">
-        Need someone to talk to?
+        {t('help.link')}
       </Link>
     </p>
   )

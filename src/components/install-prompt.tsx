@@ -4,6 +4,11 @@
  */
 import { useEffect, useState } from 'react'
 import './app-notices.css'
+import { translator } from '../shared/i18n/i18n'
+import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+
+const t = translator(NOTICE_MESSAGES)
+import { useLanguage } from './use-language'
 
 /** Chromium's install event (not in TypeScript's DOM library). */
 interface BeforeInstallPromptEvent extends Event {
@@ -36,6 +41,7 @@ function hintDismissed(): boolean {
 export function InstallPrompt() {
   const [installEvent, setInstallEvent] = useState<BeforeInstallPromptEvent | null>(null)
   const [showHint, setShowHint] = useState(() => needsIosInstallHint() && !hintDismissed())
+  useLanguage()
 
   useEffect(() => {
     const onPrompt = (event: Event) => {
@@ -63,7 +69,7 @@ export function InstallPrompt() {
           <span className="install-prompt__icon" aria-hidden="true">
             ⤓
           </span>
-          <span className="install-prompt__label">Install</span>
+          <span className="install-prompt__label">{t('install.button')}</span>
         </button>
       </div>
     )
@@ -79,13 +85,11 @@ export function InstallPrompt() {
   }
   return (
     <div className="install-prompt install-prompt--hint">
-      <p className="install-prompt__text">
-        To install Unburden, choose Add to Home Screen from the Share menu.
-      </p>
+      <p className="install-prompt__text">{t('install.hint')}</p>
       <button
         type="button"
         className="install-prompt__close"
-        aria-label="Dismiss the install hint"
+        aria-label={t('install.dismiss')}
         onClick={dismiss}
       >
         ×

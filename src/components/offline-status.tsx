@@ -1,6 +1,10 @@
 /** The small line shown while offline, with the number of offers waiting (PRODUCT.md 4). */
 import { useAppStore } from '../store'
 import './app-notices.css'
+import { translator } from '../shared/i18n/i18n'
+import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+
+const t = translator(NOTICE_MESSAGES)
 
 /** "You're offline — your words are safe here · 2 offers waiting"; the region stays for announcements. */
 export function OfflineStatus() {
@@ -10,8 +14,8 @@ export function OfflineStatus() {
     <div className="offline-status" role="status">
       {!online && (
         <p className="offline-status__line">
-          You're offline — your words are safe here
-          {waiting > 0 && ` · ${waiting} ${waiting === 1 ? 'offer' : 'offers'} waiting`}
+          {t('offline.line')}
+          {waiting > 0 && t('offline.waiting', { n: waiting })}
         </p>
       )}
     </div>

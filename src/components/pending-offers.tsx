@@ -6,6 +6,10 @@ import { useState } from 'react'
 import type { QueuedOffer } from '../core/offer'
 import { useAppStore } from '../store'
 import './app-notices.css'
+import { translator } from '../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 function PendingOffer({ offer }: { offer: QueuedOffer }) {
   const [withdrawing, setWithdrawing] = useState(false)
@@ -19,16 +23,18 @@ function PendingOffer({ offer }: { offer: QueuedOffer }) {
   }
   return (
     <li className="card card--waiting">
-      <p className="card__text">{offer.text}</p>
+      <p className="card__text" dir="auto">
+        {offer.text}
+      </p>
       <div className="card__footer">
-        <p className="card__date">Waiting to be offered</p>
+        <p className="card__date">{t('waiting.label')}</p>
         <button
           type="button"
           className="button"
           disabled={withdrawing}
           onClick={() => void withdraw()}
         >
-          Keep it private
+          {t('waiting.keepPrivate')}
         </button>
       </div>
     </li>
@@ -40,7 +46,7 @@ export function PendingOffers() {
   const pendingOffers = useAppStore((s) => s.pendingOffers)
   if (pendingOffers.length === 0) return null
   return (
-    <section className="pending-offers" aria-label="Waiting to be offered">
+    <section className="pending-offers" aria-label={t('waiting.label')}>
       <ul>
         {pendingOffers.map((offer) => (
           <PendingOffer key={offer.clientId} offer={offer} />

@@ -5,6 +5,10 @@
  */
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { translator } from '../shared/i18n/i18n'
+import { APP_MESSAGES } from '../shared/i18n/messages/app'
+
+const t = translator(APP_MESSAGES)
 
 interface ScreenHeaderProps {
   /** Left: a back link to Unburden, or nothing on the writer itself. */
@@ -20,14 +24,16 @@ export function ScreenHeader({ back = false, title, links }: ScreenHeaderProps) 
     <header className="screen-header">
       <div className="screen-header__side">
         {back && (
-          <Link to="/" className="nav-link" aria-label="Back to Unburden">
-            <span aria-hidden="true">←</span>
-            <span className="nav-link__back-label">Unburden</span>
+          <Link to="/" className="nav-link" aria-label={t('nav.back')}>
+            <span aria-hidden="true" className="nav-link__arrow">
+              ←
+            </span>
+            <span className="nav-link__back-label">{t('app.name')}</span>
           </Link>
         )}
       </div>
       <h1 className="screen-header__title">{title}</h1>
-      <nav className="screen-header__side screen-header__side--end" aria-label="Screens">
+      <nav className="screen-header__side screen-header__side--end" aria-label={t('nav.screens')}>
         {links.map((link) => (
           <Link key={link.to} to={link.to} className="nav-link">
             {link.label}

@@ -2,6 +2,11 @@
 import { useEffect } from 'react'
 import { useAppStore } from '../store'
 import type { Toast } from '../store/toasts-slice'
+import { translator } from '../shared/i18n/i18n'
+import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+
+const t = translator(NOTICE_MESSAGES)
+import { useLanguage } from './use-language'
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismissToast = useAppStore((s) => s.dismissToast)
@@ -21,7 +26,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         className="toast__close"
-        aria-label="Dismiss"
+        aria-label={t('toasts.dismiss')}
         onClick={() => dismissToast(toast.id)}
       >
         ×
@@ -33,8 +38,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 /** The toast region, fixed at the bottom of the screen. */
 export function Toaster() {
   const toasts = useAppStore((s) => s.toasts)
+  useLanguage()
   return (
-    <section className="toaster" aria-label="Notifications" aria-live="polite">
+    <section className="toaster" aria-label={t('toasts.region')} aria-live="polite">
       <ol>
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

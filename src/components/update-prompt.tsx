@@ -6,6 +6,11 @@
 import { useEffect, useState } from 'react'
 import { useAppStore } from '../store'
 import './app-notices.css'
+import { translator } from '../shared/i18n/i18n'
+import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+
+const t = translator(NOTICE_MESSAGES)
+import { useLanguage } from './use-language'
 
 /** How long the text area must stay empty before a deferred update reloads, in ms. */
 export const QUIET_BEFORE_UPDATE_MS = 4000
@@ -15,6 +20,7 @@ export function UpdatePrompt() {
   const activate = useAppStore((s) => s.activateUpdate)
   // The writer says whether its text area holds words (src/features/writer/writer-screen.tsx).
   const draftInProgress = useAppStore((s) => s.draftInProgress)
+  useLanguage()
   const [deferred, setDeferred] = useState(false)
 
   useEffect(() => {
@@ -29,15 +35,13 @@ export function UpdatePrompt() {
     else activate()
   }
   return (
-    <div className="app-notice" role="region" aria-label="Update">
+    <div className="app-notice" role="region" aria-label={t('update.region')}>
       <p className="app-notice__text" role="status">
-        {deferred
-          ? 'A new version is ready. It will load once your words are dealt with.'
-          : 'A new version is ready'}
+        {deferred ? t('update.deferred') : t('update.ready')}
       </p>
       {!deferred && (
         <button type="button" className="button app-notice__action" onClick={reload}>
-          Reload
+          {t('update.reload')}
         </button>
       )}
     </div>

@@ -1,4 +1,9 @@
-/** How every screen writes a date (SPEC.md business constants: en-US, short month, day, year, hour, minute). */
+/**
+ * How every screen writes a date (SPEC.md business constants: en-US, short month, day, year, hour,
+ * minute), through Intl.DateTimeFormat: in English en-US as the spec says, in another language that
+ * language's own order and words for the same parts.
+ */
+import { currentLanguage, formattingLocale } from './i18n/i18n'
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   month: 'short',
@@ -11,10 +16,11 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? ''
+  const locale = formattingLocale(currentLanguage())
+  const key = `${locale} ${timeZone ?? ''}`
   let formatter = formatters.get(key)
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...DATE_OPTIONS, timeZone })
+    formatter = new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS, timeZone })
     formatters.set(key, formatter)
   }
   return formatter
@@ -29,7 +35,7 @@ export function prepareDisplayDate(): void {
 }
 
 /**
- * A date in en-US with short month, day, year, hour and minute, e.g. "Jan 5, 2025, 10:30 AM",
+ * A date in the app's language (en-US in English) with short month, day, year, hour and minute, e.g. "Jan 5, 2025, 10:30 AM",
  * in the visitor's time zone unless one is given. Newer ICU puts a narrow no-break space before AM/PM;
  * it becomes a plain space so every engine writes the same text. An unreadable date gives "".
  */

@@ -6,6 +6,10 @@
  * of the raw value before writing over it.
  */
 import { formatDisplayDate } from './display-date'
+import { translator } from './i18n/i18n'
+import { SANCTUARY_MESSAGES } from './i18n/messages/sanctuary'
+
+const t = translator(SANCTUARY_MESSAGES)
 
 /** The localStorage key of the private entries. */
 export const SANCTUARY_KEY = 'sanctuary-entries'
@@ -138,7 +142,7 @@ export function newestFirst(entries: readonly SanctuaryEntry[]): SanctuaryEntry[
 
 /** The count line, e.g. "1 entry • Safe in your browser". */
 export function entriesCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'entry' : 'entries'} • Safe in your browser`
+  return t('sanctuary.count', { n: count })
 }
 
 /** An entry's date as every screen writes it, e.g. "Jan 5, 2025, 10:30 AM"; an unreadable one as stored. */
@@ -171,9 +175,8 @@ export function entriesCopyFileName(now: number): string {
 /** Reading a copy either gives every entry in it, or a reason it cannot be used. */
 export type EntriesCopy = { ok: true; entries: SanctuaryEntry[] } | { ok: false; reason: string }
 
-const NOT_A_COPY = 'This file is not a copy of your private entries. Nothing was changed.'
-const DAMAGED_COPY =
-  'This copy is damaged: some of its entries cannot be read. Nothing was changed.'
+const notACopy = () => t('copy.notACopy')
+const damagedCopy = () => t('copy.damaged')
 
 function isExactEntry(item: unknown): item is SanctuaryEntry {
   return (
@@ -194,16 +197,16 @@ export function readEntriesCopy(raw: string): EntriesCopy {
   try {
     value = JSON.parse(raw)
   } catch {
-    return { ok: false, reason: NOT_A_COPY }
+    return { ok: false, reason: notACopy() }
   }
   let list: unknown
   if (Array.isArray(value)) list = value
   else if (isRecord(value) && value.format === ENTRIES_COPY_FORMAT) list = value.entries
-  else return { ok: false, reason: NOT_A_COPY }
-  if (!Array.isArray(list)) return { ok: false, reason: DAMAGED_COPY }
+  else return { ok: false, reason: notACopy() }
+  if (!Array.isArray(list)) return { ok: false, reason: damagedCopy() }
   if (!list.every(isExactEntry)) {
     // A plain list of something else is a foreign file; our own format with bad items is damaged.
-    return { ok: false, reason: Array.isArray(value) ? NOT_A_COPY : DAMAGED_COPY }
+    return { ok: false, reason: Array.isArray(value) ? notACopy() : damagedCopy() }
   }
   return { ok: true, entries: list.map(({ id, text, date }) => ({ id, text, date })) }
 }

@@ -1,8 +1,15 @@
 /**
  * What a thought is: the rules shared by the writer, the queue, the service worker and the tests.
  * Characters are Unicode code points, the unit of Postgres `char_length`, so the counter, the cap and
- * the database check always agree (PRODUCT.md 2).
+ * the database check always agree (PRODUCT.md 2). That is what the counter shows in every language: a
+ * combining mark (an accent typed apart, a vowel sign in Devanagari, a harakah in Arabic) counts as
+ * one character of its own, as it does in the database's limit; a count of what readers see as
+ * letters (grapheme clusters) would disagree with the limit the database enforces.
  */
+import { translator } from './i18n/i18n'
+import { APP_MESSAGES } from './i18n/messages/app'
+
+const t = translator(APP_MESSAGES)
 
 /** The longest thought, in code points. */
 export const MAX_THOUGHT_LENGTH = 5000
@@ -51,7 +58,7 @@ export function isReadyText(text: string): boolean {
   return trimmed.length > 0 && countCharacters(trimmed) <= MAX_THOUGHT_LENGTH
 }
 
-/** The counter's words, e.g. "12/5000 characters". */
+/** The counter's words in the app's language, e.g. "12/5000 characters". */
 export function counterLabel(text: string): string {
-  return `${countCharacters(text)}/${MAX_THOUGHT_LENGTH} characters`
+  return t('writer.counter', { n: countCharacters(text), max: MAX_THOUGHT_LENGTH })
 }

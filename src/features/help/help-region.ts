@@ -4,7 +4,13 @@
  * stored. The time zone says where the device is, so it wins over a language's region (en-US in
  * Toronto is in Canada); a language's region is used when the time zone names no known region.
  */
-import { SUPPORT_REGIONS, type SupportRegion, type SupportRegionId } from './support-lines'
+import type { Language } from '../../shared/i18n/i18n'
+import {
+  LANGUAGE_SUPPORT_REGIONS,
+  SUPPORT_REGIONS,
+  type SupportRegion,
+  type SupportRegionId,
+} from './support-lines'
 
 const CANADA_ZONES = new Set(
   [
@@ -74,7 +80,38 @@ const ZONES: Record<string, SupportRegionId> = {
   Eire: 'ie',
   'Europe/Berlin': 'de',
   'Europe/Busingen': 'de',
+  'Europe/Madrid': 'es',
+  'Africa/Ceuta': 'es',
+  'Atlantic/Canary': 'es',
+  'Europe/Brussels': 'be',
+  'Asia/Shanghai': 'cn',
+  'Asia/Urumqi': 'cn',
+  'Asia/Chongqing': 'cn',
+  'Asia/Harbin': 'cn',
+  PRC: 'cn',
+  'Asia/Beirut': 'lb',
 }
+
+const BRAZIL_ZONES = new Set(
+  [
+    'Sao_Paulo',
+    'Rio_Branco',
+    'Manaus',
+    'Porto_Velho',
+    'Boa_Vista',
+    'Cuiaba',
+    'Campo_Grande',
+    'Belem',
+    'Fortaleza',
+    'Recife',
+    'Araguaina',
+    'Maceio',
+    'Bahia',
+    'Santarem',
+    'Noronha',
+    'Eirunepe',
+  ].map((city) => `America/${city}`),
+)
 
 const LANGUAGE_REGIONS: Record<string, SupportRegionId> = {
   US: 'us',
@@ -83,6 +120,11 @@ const LANGUAGE_REGIONS: Record<string, SupportRegionId> = {
   IE: 'ie',
   AU: 'au',
   DE: 'de',
+  ES: 'es',
+  BR: 'br',
+  BE: 'be',
+  CN: 'cn',
+  LB: 'lb',
 }
 
 /** The region a time zone (an IANA name such as "Europe/London") lies in, if it is one we list. */
@@ -92,6 +134,7 @@ export function regionOfTimeZone(timeZone: string | undefined): SupportRegionId 
   if (US_ZONES.has(timeZone) || US_ZONE_PREFIXES.some((prefix) => timeZone.startsWith(prefix)))
     return 'us'
   if (timeZone.startsWith('Australia/')) return 'au'
+  if (BRAZIL_ZONES.has(timeZone) || timeZone.startsWith('Brazil/')) return 'br'
   return ZONES[timeZone] ?? null
 }
 
@@ -118,7 +161,27 @@ export function guessSupportRegion(
   return null
 }
 
-/** The regions to list: the guessed one first, then the others in their usual order. */
+/**
+ * What the help page lists for a reader of `language`: the usual regions and those of the reader's
+ * language (and the guessed region, wherever it is); the guessed one first, then the language's,
+ * then the others in their usual order.
+ */
+export function regionsToList(guess: SupportRegionId | null, language: Language): SupportRegion[] {
+  const shown = [...SUPPORT_REGIONS, ...LANGUAGE_SUPPORT_REGIONS].filter(
+    (region) =>
+      SUPPORT_REGIONS.includes(region) ||
+      region.languages.includes(language) ||
+      region.id === guess,
+  )
+  const ours = (region: SupportRegion) => region.languages.includes(language)
+  return [
+    ...shown.filter((region) => region.id === guess),
+    ...shown.filter((region) => region.id !== guess && ours(region)),
+    ...shown.filter((region) => region.id !== guess && !ours(region)),
+  ]
+}
+
+/** The usual regions to list: the guessed one first, then the others in their usual order. */
 export function regionsInOrder(guess: SupportRegionId | null): SupportRegion[] {
   const first = SUPPORT_REGIONS.filter((region) => region.id === guess)
   return [...first, ...SUPPORT_REGIONS.filter((region) => region.id !== guess)]

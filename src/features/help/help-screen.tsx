@@ -5,7 +5,7 @@
  * and precached by the service worker, so it opens offline.
  */
 import { ScreenHeader } from '../../components/screen-header'
-import { guessSupportRegion, regionsInOrder } from './help-region'
+import { guessSupportRegion, regionsToList } from './help-region'
 import {
   HELPLINE_DIRECTORY,
   contactHref,
@@ -13,7 +13,12 @@ import {
   type SupportContact,
   type SupportRegion,
 } from './support-lines'
+import { LanguageSwitcher } from '../../components/language-switcher'
+import { currentLanguage, translator } from '../../shared/i18n/i18n'
+import { HELP_MESSAGES } from '../../shared/i18n/messages/help'
 import './help.css'
+
+const t = translator(HELP_MESSAGES)
 
 /** The browser's own time zone, or undefined where Intl cannot say. */
 function browserTimeZone(): string | undefined {
@@ -24,13 +29,33 @@ function browserTimeZone(): string | undefined {
   }
 }
 
+/** Stands for the number while the label around it is split. */
+const NUMBER_SLOT = '\u{E000}'
+
+/**
+ * "Call 988", its number isolated left to right: in a right-to-left language the groups of a
+ * number such as 0800 111 0 111 would otherwise be laid out in reverse order.
+ */
+function ContactLabel({ contact }: { contact: SupportContact }) {
+  const [before = '', after = ''] = contactLabel({ ...contact, display: NUMBER_SLOT }).split(
+    NUMBER_SLOT,
+  )
+  return (
+    <>
+      {before}
+      <bdi dir="ltr">{contact.display}</bdi>
+      {after}
+    </>
+  )
+}
+
 function Contacts({ contacts }: { contacts: SupportContact[] }) {
   return (
     <ul className="help__contacts">
       {contacts.map((contact) => (
         <li key={`${contact.kind}${contact.number}`}>
           <a className="button help__contact" href={contactHref(contact)}>
-            {contactLabel(contact)}
+            <ContactLabel contact={contact} />
           </a>
         </li>
       ))}
@@ -45,21 +70,19 @@ function Region({ region, guessed }: { region: SupportRegion; guessed: boolean }
       <h2 id={headingId} className="help__region-name">
         {region.name}
       </h2>
-      {guessed && (
-        <p className="quiet help__why">
-          Shown first from your browser&rsquo;s language and time zone.
-        </p>
-      )}
+      {guessed && <p className="quiet help__why">{t('help.why')}</p>}
       <ul className="help__lines">
         {region.lines.map((line) => (
           <li key={line.name}>
-            <h3 className="help__line-name">{line.name}</h3>
+            <h3 className="help__line-name">
+              <bdi>{line.name}</bdi>
+            </h3>
             <p className="quiet help__about">{line.about}</p>
             <Contacts contacts={line.contacts} />
           </li>
         ))}
       </ul>
-      <p className="help__emergency-label">In an emergency</p>
+      <p className="help__emergency-label">{t('help.emergency')}</p>
       <Contacts contacts={region.emergency} />
     </section>
   )
@@ -69,13 +92,13 @@ function Directory() {
   return (
     <section className="card help__region" aria-labelledby="help-elsewhere">
       <h2 id="help-elsewhere" className="help__region-name">
-        Anywhere else
+        {t('help.elsewhere')}
       </h2>
       <p className="quiet help__about">
-        {HELPLINE_DIRECTORY.name}: {HELPLINE_DIRECTORY.about}
+        <bdi>{HELPLINE_DIRECTORY.name}</bdi>: {t('help.directoryAbout')}
       </p>
       <a className="button help__contact" href={HELPLINE_DIRECTORY.url} rel="noreferrer">
-        Find a helpline in your country
+        {t('help.findLine')}
       </a>
     </section>
   )
@@ -90,24 +113,20 @@ export function HelpScreen({
   timeZone?: string
 }) {
   const guess = guessSupportRegion(languages, timeZone)
-  const regions = regionsInOrder(guess)
+  const regions = regionsToList(guess, currentLanguage())
   return (
     <div className="screen">
       {/* No link on the right: at 360 px it would be squeezed under a 44 px touch target. */}
-      <ScreenHeader back title="Talk to someone" links={[]} />
+      <ScreenHeader back title={t('help.title')} links={[]} />
       <main className="help">
-        <p className="help__intro">
-          When things feel heavy, talking can help. The people on these lines are there to listen,
-          whatever it is.
-        </p>
+        <p className="help__intro">{t('help.intro')}</p>
         {guess === null && <Directory />}
         {regions.map((region) => (
           <Region key={region.id} region={region} guessed={region.id === guess} />
         ))}
         {guess !== null && <Directory />}
-        <p className="quiet help__note">
-          If you are in danger right now, call your local emergency number.
-        </p>
+        <p className="quiet help__note">{t('help.danger')}</p>
+        <LanguageSwitcher />
       </main>
     </div>
   )

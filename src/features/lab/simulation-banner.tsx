@@ -4,9 +4,21 @@
  * worker's lease; unmounted, hidden or closed, the lease lapses and the simulation ends by itself.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { LEASE_RENEW_MS, SIMULATION_LABELS, type LabWorkerMessage } from './core/lab-simulation'
+import { LEASE_RENEW_MS, type LabWorkerMessage } from './core/lab-simulation'
 import { onSimulation, renewSimulation, stopSimulation } from './lab-simulation-client'
 import './lab-faults.css'
+import { translator } from '../../shared/i18n/i18n'
+import { LAB_MESSAGES } from '../../shared/i18n/messages/lab'
+
+const t = translator(LAB_MESSAGES)
+/** Stands for the mode's element while the sentence around it is split. */
+const MODE_SLOT = '\u{E000}'
+/** Each simulation's words in the banner (the lab's panel keeps its own English labels). */
+const MODE_WORDS = {
+  offline: 'lab.offline',
+  '503': 'lab.503',
+  'lost-answer': 'lab.lostAnswer',
+} as const
 
 /** The current simulation as the worker tells this window. */
 export function useSimulation(): LabWorkerMessage {
@@ -37,6 +49,7 @@ export function SimulationBanner() {
       document.removeEventListener('resume', renew)
     }
   }, [mode, leaseId])
+  const [before = '', after = ''] = t('lab.simulating', { mode: MODE_SLOT }).split(MODE_SLOT)
   // The page makes room for the banner (styles in lab-faults.css), so it covers no control.
   const line = useRef<HTMLParagraphElement>(null)
   useLayoutEffect(() => {
@@ -58,11 +71,12 @@ export function SimulationBanner() {
       {mode !== 'none' && (
         <p className="lab-simulation-banner__line" ref={line}>
           <span>
-            Network lab: simulating <strong>{SIMULATION_LABELS[mode]}</strong> for this app's
-            requests to The Void.
+            {before}
+            <strong>{t(MODE_WORDS[mode])}</strong>
+            {after}
           </span>
           <button type="button" className="lab-simulation-banner__stop" onClick={stopSimulation}>
-            Stop
+            {t('lab.stop')}
           </button>
         </p>
       )}

@@ -1,5 +1,6 @@
 /** A card of Return to Yourself: one private entry and its two actions. */
 import { formatEntryDate, type SanctuaryEntry } from '../../shared/sanctuary-entries'
+import { t } from './lock/lock-words'
 
 export interface EntryCardProps {
   entry: SanctuaryEntry
@@ -11,7 +12,7 @@ export function EntryCard({ entry, onAsk }: EntryCardProps) {
   const textId = `entry-${entry.id}`
   return (
     <li className="card sanctuary__entry" data-entry-id={entry.id}>
-      <p id={textId} className="card__text">
+      <p id={textId} className="card__text" dir="auto">
         {entry.text}
       </p>
       <p className="card__date">
@@ -24,7 +25,7 @@ export function EntryCard({ entry, onAsk }: EntryCardProps) {
           aria-describedby={textId}
           onClick={(event) => onAsk('publish', entry, event.currentTarget)}
         >
-          Publish to Void
+          {t('sanctuary.publish')}
         </button>
         <button
           type="button"
@@ -32,7 +33,7 @@ export function EntryCard({ entry, onAsk }: EntryCardProps) {
           aria-describedby={textId}
           onClick={(event) => onAsk('delete', entry, event.currentTarget)}
         >
-          Let it go
+          {t('sanctuary.letGo')}
         </button>
       </div>
     </li>

@@ -5,6 +5,7 @@ import { readEntriesCopy, type SanctuaryEntry } from '../../shared/sanctuary-ent
 import { useAppStore } from '../../store'
 import { isEncryptedCopy } from './lock/envelope'
 import { EncryptedCopyDialog, EncryptedRestoreDialog } from './lock/encrypted-copy'
+import { t } from './lock/lock-words'
 
 /** "Download a copy" and "Restore from a copy", and a quiet word when the browser may clear storage. */
 export function KeepACopy({
@@ -42,31 +43,21 @@ export function KeepACopy({
     const { added, stored } = await mergeEntries(restored)
     if (added > 0 && stored) void askToPersist()
     showToast({
-      title: 'Copy restored',
+      title: t('copy.restoredTitle'),
       description:
         added === 0
-          ? 'Nothing new: every entry in this copy is already here.'
-          : `${added} ${added === 1 ? 'entry was' : 'entries were'} added.${
-              stored
-                ? ''
-                : ' Your browser could not store them, so they stay only while this tab is open.'
-            }`,
+          ? t('copy.nothingNew')
+          : `${t('copy.added', { n: added })}${stored ? '' : t('copy.notStored')}`,
     })
   }
 
   return (
     <section className="sanctuary__keep" aria-labelledby="keep-heading">
       <h2 id="keep-heading" className="sanctuary__keep-title">
-        Keep a copy
+        {t('copy.title')}
       </h2>
-      <p className="quiet">
-        Your private entries live only in this browser. A copy is a file you keep yourself.
-      </p>
-      {showPersistNote && (
-        <p className="quiet sanctuary__persist-note">
-          This browser has not promised to keep them: it may clear them if it runs short of space.
-        </p>
-      )}
+      <p className="quiet">{t('copy.text')}</p>
+      {showPersistNote && <p className="quiet sanctuary__persist-note">{t('copy.persistNote')}</p>}
       <div className="sanctuary__keep-actions">
         <button
           type="button"
@@ -74,7 +65,7 @@ export function KeepACopy({
           onClick={() => downloadSanctuaryCopy(entries)}
           disabled={entries.length === 0}
         >
-          Download a copy
+          {t('copy.download')}
         </button>
         <button
           type="button"
@@ -82,10 +73,10 @@ export function KeepACopy({
           onClick={() => setEncryptedCopy('download')}
           disabled={entries.length === 0}
         >
-          Download an encrypted copy
+          {t('copy.downloadEncrypted')}
         </button>
         <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-          Restore from a copy
+          {t('copy.restore')}
         </button>
         <input
           ref={fileInput}
@@ -93,7 +84,7 @@ export function KeepACopy({
           accept="application/json,.json"
           className="visually-hidden"
           tabIndex={-1}
-          aria-label="Copy of your private entries"
+          aria-label={t('copy.fileLabel')}
           onChange={(event) => void restore(event)}
         />
       </div>

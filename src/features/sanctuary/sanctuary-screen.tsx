@@ -10,15 +10,21 @@ import { ConfirmDialog } from '../../components/dialog'
 import { ScreenHeader } from '../../components/screen-header'
 import { isPersisted } from '../../lib/sanctuary-storage'
 import { entriesCountLabel, newestFirst, type SanctuaryEntry } from '../../shared/sanctuary-entries'
-import { SANCTUARY_TEXTS, sanctuaryOfferToast } from '../../shared/offer-outcome'
+import { sanctuaryConfirmation, sanctuaryOfferToast } from '../../shared/offer-outcome'
 import { isReadyText } from '../../shared/thought'
 import { useAppStore } from '../../store'
+import { translator } from '../../shared/i18n/i18n'
+import { APP_MESSAGES } from '../../shared/i18n/messages/app'
 import { EntryCard } from './entry-card'
 import { KeepACopy } from './keep-a-copy'
 import { LockPanel } from './lock/lock-panel'
 import { LockSettings } from './lock/lock-settings'
 import { StorageNotices } from './storage-notices'
+import { t } from './lock/lock-words'
+import { LanguageSwitcher } from '../../components/language-switcher'
 import './sanctuary.css'
+
+const tApp = translator(APP_MESSAGES)
 
 type Pending = { kind: 'publish' | 'delete'; entry: SanctuaryEntry } | null
 
@@ -74,7 +80,11 @@ export function SanctuaryScreen() {
 
   return (
     <div className="screen">
-      <ScreenHeader back title="Return to Yourself" links={[{ to: '/void', label: 'The Void' }]} />
+      <ScreenHeader
+        back
+        title={t('sanctuary.title')}
+        links={[{ to: '/void', label: tApp('nav.void') }]}
+      />
       <main className="sanctuary">
         <StorageNotices
           health={storage.health}
@@ -89,17 +99,17 @@ export function SanctuaryScreen() {
           (list.length === 0 ? (
             <section className="sanctuary__empty" aria-labelledby="sanctuary-heading">
               <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
-                Your sanctuary is empty.
+                {t('sanctuary.emptyTitle')}
               </h2>
-              <p className="quiet">Nothing has been saved privately yet.</p>
+              <p className="quiet">{t('sanctuary.emptyText')}</p>
               <Link to="/" className="button button--primary">
-                Return to Unburden
+                {t('sanctuary.returnToWriter')}
               </Link>
             </section>
           ) : (
             <section aria-labelledby="sanctuary-heading">
               <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
-                Your private thoughts
+                {t('sanctuary.heading')}
               </h2>
               <p className="quiet sanctuary__count">{entriesCountLabel(list.length)}</p>
               <ul className="sanctuary__list">
@@ -109,7 +119,7 @@ export function SanctuaryScreen() {
               </ul>
               <div className="sanctuary__footer">
                 <Link to="/" className="button button--primary">
-                  Add Another Thought
+                  {t('sanctuary.addAnother')}
                 </Link>
               </div>
             </section>
@@ -118,19 +128,16 @@ export function SanctuaryScreen() {
           <KeepACopy entries={entries} showPersistNote={persisted === false && list.length > 0} />
         )}
         {storage.loaded && <LockSettings lock={lock} entries={entries} />}
+        <LanguageSwitcher />
       </main>
       {pending && (
         <ConfirmDialog
           key={`${pending.kind}-${pending.entry.id}`}
-          title={
-            pending.kind === 'publish' ? SANCTUARY_TEXTS.publishTitle : SANCTUARY_TEXTS.deleteTitle
+          title={sanctuaryConfirmation(pending.kind).title}
+          description={sanctuaryConfirmation(pending.kind).description}
+          confirmLabel={
+            pending.kind === 'publish' ? t('sanctuary.publishConfirm') : t('sanctuary.letGo')
           }
-          description={
-            pending.kind === 'publish'
-              ? SANCTUARY_TEXTS.publishDescription
-              : SANCTUARY_TEXTS.deleteDescription
-          }
-          confirmLabel={pending.kind === 'publish' ? 'Publish' : 'Let it go'}
           destructive={pending.kind === 'delete'}
           busy={busy}
           onCancel={close}

@@ -8,10 +8,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../components/dialog'
 import { askToPersist } from '../../lib/sanctuary-storage'
-import { OUTCOME_MESSAGES, writerOfferMessage } from '../../shared/offer-outcome'
+import { outcomeMessage, writerOfferMessage } from '../../shared/offer-outcome'
 import { MESSAGE_DURATION_MS } from '../../shared/thought'
 import { useAppStore } from '../../store'
 import './writer-choice.css'
+import { translator } from '../../shared/i18n/i18n'
+import { CHOICE_MESSAGES } from '../../shared/i18n/messages/choice'
+
+const t = translator(CHOICE_MESSAGES)
 
 type Phase =
   { kind: 'choosing' } | { kind: 'working'; label: string } | { kind: 'message'; message: string }
@@ -83,30 +87,29 @@ export function WriterChoice({ text, onClear, onCancel, onDone, returnFocus }: W
     setPhase({ kind: 'message', message })
   }
 
-  const letGo = () => show(OUTCOME_MESSAGES.letGo, true)
+  const letGo = () => show(outcomeMessage('letGo'), true)
 
   const savePrivately = async () => {
-    setPhase({ kind: 'working', label: 'Saving…' })
+    setPhase({ kind: 'working', label: t('choice.saving') })
     const { saveEntry, removeEntry, showToast } = useAppStore.getState()
     const { entry, stored } = await saveEntry(text)
     if (stored) {
-      show(OUTCOME_MESSAGES.saved, true)
+      show(outcomeMessage('saved'), true)
       void askToPersist()
       return
     }
     // Storage refused it: nothing is cleared, the words stay in the text area.
     await removeEntry(entry.id)
     showToast({
-      title: 'Not saved',
-      description:
-        'Your browser would not store this (its storage may be full or turned off). Your words are still here.',
+      title: t('choice.notSavedTitle'),
+      description: t('choice.notSavedText'),
       variant: 'destructive',
     })
     onCancel()
   }
 
   const offer = async () => {
-    setPhase({ kind: 'working', label: 'Offering to The Void…' })
+    setPhase({ kind: 'working', label: t('choice.offering') })
     const outcome = await useAppStore.getState().offerToVoid(text, 'writer')
     // Refused for good: cleared anyway, as SPEC.md says. Unsaved: neither sent nor stored, so kept.
     show(writerOfferMessage(outcome), outcome !== 'unsaved')
@@ -116,27 +119,27 @@ export function WriterChoice({ text, onClear, onCancel, onDone, returnFocus }: W
   if (phase.kind === 'working') return <OutcomeMessage message={phase.label} busy />
   return (
     <Dialog
-      title="What would you like to do with these words?"
+      title={t('choice.title')}
       onCancel={onCancel}
       returnFocus={returnFocus}
       className="choice-dialog"
     >
       <ul className="choice-list">
-        <ChoiceOption title="Let it go" subtext="Gone. But it mattered." onChoose={letGo} />
+        <ChoiceOption title={t('choice.letGo')} subtext={t('choice.letGoSub')} onChoose={letGo} />
         <ChoiceOption
-          title="Save it, privately"
-          subtext="This stays with you."
+          title={t('choice.save')}
+          subtext={t('choice.saveSub')}
           onChoose={() => void savePrivately()}
         />
         <ChoiceOption
-          title="Offer it to The Void"
-          subtext="Share anonymously with others."
+          title={t('choice.offer')}
+          subtext={t('choice.offerSub')}
           onChoose={() => void offer()}
         />
       </ul>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('choice.cancel')}
         </button>
       </div>
     </Dialog>

@@ -18,7 +18,11 @@ import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thou
 import { fitInsertion } from './thought-input'
 import { afterFirstPaint } from '../../lib/after-first-paint'
 import { useAppStore } from '../../store'
+import { translator } from '../../shared/i18n/i18n'
+import { APP_MESSAGES } from '../../shared/i18n/messages/app'
 import './writer.css'
+
+const t = translator(APP_MESSAGES)
 
 type ChoiceModule = typeof import('./writer-choice')
 let choiceModule: Promise<ChoiceModule> | null = null
@@ -87,8 +91,8 @@ export function WriterScreen() {
     if (fitted.cut)
       setNote(
         pasted
-          ? `The paste was cut to fit the ${MAX_THOUGHT_LENGTH}-character limit.`
-          : `You have reached the ${MAX_THOUGHT_LENGTH}-character limit.`,
+          ? t('writer.pasteCut', { max: MAX_THOUGHT_LENGTH })
+          : t('writer.limit', { max: MAX_THOUGHT_LENGTH }),
       )
     else if (note) setNote('')
   }
@@ -102,7 +106,7 @@ export function WriterScreen() {
 
   const openChoice = () => {
     if (!isReadyText(text)) return
-    loadChoice().then(setChoice, () => setNote('Something went wrong. Try again.'))
+    loadChoice().then(setChoice, () => setNote(t('writer.failed')))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -128,22 +132,24 @@ export function WriterScreen() {
     <>
       <div className="screen" inert={choosing}>
         <ScreenHeader
-          title="Unburden"
+          title={t('app.name')}
           links={[
-            { to: '/void', label: 'The Void' },
-            { to: '/return', label: 'Return to Yourself' },
+            { to: '/void', label: t('nav.void') },
+            { to: '/return', label: t('nav.return') },
           ]}
         />
         <main className="writer">
-          <h2 className="writer__heading">What are you carrying today?</h2>
+          <h2 className="writer__heading">{t('writer.heading')}</h2>
           <label htmlFor="thought" className="visually-hidden">
-            Your thought
+            {t('writer.label')}
           </label>
           <textarea
             id="thought"
             ref={textArea}
             className="writer__text"
-            placeholder="Type your thoughts here… No one will see them unless you choose."
+            // The words take their own direction (Arabic typed on an English page, or the reverse).
+            dir="auto"
+            placeholder={t('writer.placeholder')}
             value={text}
             onChange={onChange}
             onKeyDown={onKeyDown}
@@ -170,7 +176,7 @@ export function WriterScreen() {
                   onClick={openChoice}
                   aria-keyshortcuts={apple ? 'Meta+Enter' : 'Control+Enter'}
                 >
-                  Ready
+                  {t('writer.ready')}
                 </button>
               </p>
             )}

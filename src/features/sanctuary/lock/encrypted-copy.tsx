@@ -11,7 +11,7 @@ import {
 } from '../../../shared/sanctuary-entries'
 import { downloadBlob } from '../../../lib/download'
 import { decryptCopy, encryptCopy, LockError } from './envelope'
-import { LOCK_WORDS, lockFailure } from './lock-words'
+import { t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
 import { newPassphraseProblem } from './lock-settings'
 
@@ -30,14 +30,14 @@ export function EncryptedCopyDialog({
 }) {
   return (
     <PassphraseDialog
-      title="Download an encrypted copy"
-      description={`Choose a passphrase for this copy: your lock’s, or another. ${LOCK_WORDS.forgotten.replace('the entries it locks', 'the copy it locks')}`}
+      title={t('lock.copyTitle')}
+      description={`${t('lock.copyChoose')} ${t('lock.forgottenCopy')}`}
       fields={[
-        { label: 'Passphrase for the copy', autoComplete: 'new-password' },
-        { label: 'The same passphrase again', autoComplete: 'new-password' },
+        { label: t('lock.copyPassphrase'), autoComplete: 'new-password' },
+        { label: t('lock.again'), autoComplete: 'new-password' },
       ]}
-      submitLabel="Download"
-      busyLabel="Encrypting…"
+      submitLabel={t('lock.download')}
+      busyLabel={t('lock.encrypting')}
       onCancel={onClose}
       onDone={onClose}
       onSubmit={async ([passphrase = '', again = '']) => {
@@ -64,11 +64,11 @@ export function EncryptedRestoreDialog({
 }) {
   return (
     <PassphraseDialog
-      title="Restore an encrypted copy"
-      description="This copy is encrypted. Its passphrase opens it; nothing is changed until it does."
-      fields={[{ label: 'Passphrase of the copy', autoComplete: 'current-password' }]}
-      submitLabel="Restore"
-      busyLabel="Opening…"
+      title={t('lock.restoreTitle')}
+      description={t('lock.restoreText')}
+      fields={[{ label: t('lock.restorePassphrase'), autoComplete: 'current-password' }]}
+      submitLabel={t('lock.restore')}
+      busyLabel={t('lock.opening')}
       onCancel={onClose}
       onDone={onClose}
       onSubmit={async ([passphrase = '']) => {
@@ -77,12 +77,7 @@ export function EncryptedRestoreDialog({
           plain = await decryptCopy(raw, passphrase)
         } catch (error) {
           if (!(error instanceof LockError)) throw error
-          return error.kind === 'wrong-passphrase'
-            ? 'That passphrase does not open this copy. Take your time and try again.'
-            : lockFailure({ ok: false, kind: 'unreadable' }).replace(
-                'Your locked entries',
-                'This copy',
-              )
+          return error.kind === 'wrong-passphrase' ? t('lock.copyWrong') : t('lock.copyUnreadable')
         }
         const copy = readEntriesCopy(plain)
         if (!copy.ok) return copy.reason

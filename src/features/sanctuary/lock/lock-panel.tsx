@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import type { SanctuaryLock } from '../../../shared/sanctuary-storage'
-import { LOCK_WORDS, lockFailure } from './lock-words'
+import { lockFailure, t } from './lock-words'
 import { unlock } from './sanctuary-lock'
 
 /** "Your entries are locked": a passphrase field and Unlock; or plain words when they cannot be read. */
@@ -27,17 +27,17 @@ export function LockPanel({ lock }: { lock: Exclude<SanctuaryLock, 'off' | 'unlo
   return (
     <section className="sanctuary__locked" aria-labelledby="sanctuary-heading">
       <h2 id="sanctuary-heading" tabIndex={-1}>
-        {LOCK_WORDS.lockedHeading}
+        {t('lock.lockedHeading')}
       </h2>
       {lock === 'unreadable' ? (
         <p className="sanctuary__notice" role="alert">
-          {LOCK_WORDS.unreadable}
+          {t('lock.unreadable')}
         </p>
       ) : (
         <>
-          <p className="quiet">{LOCK_WORDS.lockedNote}</p>
+          <p className="quiet">{t('lock.lockedNote')}</p>
           <form className="lock-form" onSubmit={(event) => void submit(event)}>
-            <label htmlFor={fieldId}>Passphrase</label>
+            <label htmlFor={fieldId}>{t('lock.passphrase')}</label>
             <input
               id={fieldId}
               className="lock-form__field"
@@ -49,7 +49,7 @@ export function LockPanel({ lock }: { lock: Exclude<SanctuaryLock, 'off' | 'unlo
               aria-invalid={error !== '' || undefined}
             />
             <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Unlocking…' : 'Unlock'}
+              {busy ? t('lock.unlocking') : t('lock.unlock')}
             </button>
             <p id={`${fieldId}-error`} className="lock-form__error" role="alert">
               {error}
@@ -58,7 +58,7 @@ export function LockPanel({ lock }: { lock: Exclude<SanctuaryLock, 'off' | 'unlo
         </>
       )}
       <Link to="/" className="button">
-        Add Another Thought
+        {t('sanctuary.addAnother')}
       </Link>
     </section>
   )

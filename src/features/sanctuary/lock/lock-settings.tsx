@@ -7,7 +7,7 @@ import { downloadSanctuaryCopy } from '../../../lib/sanctuary-storage'
 import type { SanctuaryEntry } from '../../../shared/sanctuary-entries'
 import type { SanctuaryLock } from '../../../shared/sanctuary-storage'
 import { useAppStore } from '../../../store'
-import { LOCK_WORDS, MIN_PASSPHRASE, lockFailure } from './lock-words'
+import { MIN_PASSPHRASE, lockFailure, t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
 import {
   LOCK_AFTER_CHOICES,
@@ -23,8 +23,8 @@ type Open = 'turn-on' | 'change' | 'remove' | null
 
 /** Checks a new passphrase typed twice; '' when it will do. */
 export function newPassphraseProblem(passphrase: string, again: string): string {
-  if ([...passphrase].length < MIN_PASSPHRASE) return LOCK_WORDS.tooShort
-  if (passphrase !== again) return LOCK_WORDS.different
+  if ([...passphrase].length < MIN_PASSPHRASE) return t('lock.tooShort', { min: MIN_PASSPHRASE })
+  if (passphrase !== again) return t('lock.different')
   return ''
 }
 
@@ -44,37 +44,33 @@ export function LockSettings({
   return (
     <section className="sanctuary__keep sanctuary__lock" aria-labelledby="lock-heading">
       <h2 id="lock-heading" className="sanctuary__keep-title">
-        Lock
+        {t('lock.title')}
       </h2>
       {lock === 'off' ? (
         <>
-          <p className="quiet">
-            A passphrase can lock your private entries, so only you can read them on this device.
-          </p>
+          <p className="quiet">{t('lock.offText')}</p>
           <div className="sanctuary__keep-actions">
             <button type="button" className="button" onClick={() => setOpen('turn-on')}>
-              Lock my entries
+              {t('lock.turnOn')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <p className="quiet">
-            Your entries are locked with your passphrase and open in this browser for now.
-          </p>
+          <p className="quiet">{t('lock.onText')}</p>
           <div className="sanctuary__keep-actions">
             <button type="button" className="button button--primary" onClick={lockNow}>
-              Lock now
+              {t('lock.now')}
             </button>
             <button type="button" className="button" onClick={() => setOpen('change')}>
-              Change the passphrase
+              {t('lock.change')}
             </button>
             <button type="button" className="button" onClick={() => setOpen('remove')}>
-              Remove the lock
+              {t('lock.remove')}
             </button>
           </div>
           <p className="lock-after">
-            <label htmlFor="lock-after">Lock again after the app is hidden for</label>{' '}
+            <label htmlFor="lock-after">{t('lock.after')}</label>{' '}
             <select
               id="lock-after"
               value={minutes}
@@ -86,7 +82,7 @@ export function LockSettings({
             >
               {LOCK_AFTER_CHOICES.map((choice) => (
                 <option key={choice} value={choice}>
-                  {choice} {choice === 1 ? 'minute' : 'minutes'}
+                  {t('lock.minutes', { n: choice })}
                 </option>
               ))}
             </select>
@@ -95,20 +91,20 @@ export function LockSettings({
       )}
       {open === 'turn-on' && (
         <PassphraseDialog
-          title="Lock my entries"
-          description={`Choose a passphrase to lock them with. ${LOCK_WORDS.forgotten}`}
+          title={t('lock.turnOn')}
+          description={`${t('lock.chooseText')} ${t('lock.forgotten')}`}
           fields={[
-            { label: 'Passphrase', autoComplete: 'new-password' },
-            { label: 'The same passphrase again', autoComplete: 'new-password' },
+            { label: t('lock.passphrase'), autoComplete: 'new-password' },
+            { label: t('lock.again'), autoComplete: 'new-password' },
           ]}
-          submitLabel="Lock my entries"
-          busyLabel="Locking…"
+          submitLabel={t('lock.turnOn')}
+          busyLabel={t('lock.locking')}
           onCancel={close}
           onDone={() => {
             close()
             useAppStore.getState().showToast({
-              title: 'Your entries are locked',
-              description: 'Only your passphrase opens them. New thoughts can still be saved.',
+              title: t('lock.lockedHeading'),
+              description: t('lock.lockedToastText'),
             })
           }}
           onSubmit={async ([passphrase = '', again = '']) => {
@@ -117,33 +113,33 @@ export function LockSettings({
           }}
         >
           <p className="quiet lock-dialog__copy">
-            You may want a copy first.{' '}
+            {t('lock.copyFirst')}{' '}
             <button
               type="button"
               className="button"
               disabled={entries.length === 0}
               onClick={() => downloadSanctuaryCopy(entries)}
             >
-              Download a copy first
+              {t('lock.copyFirstButton')}
             </button>
           </p>
         </PassphraseDialog>
       )}
       {open === 'change' && (
         <PassphraseDialog
-          title="Change the passphrase"
-          description={LOCK_WORDS.forgotten}
+          title={t('lock.change')}
+          description={t('lock.forgotten')}
           fields={[
-            { label: 'Current passphrase', autoComplete: 'current-password' },
-            { label: 'New passphrase', autoComplete: 'new-password' },
-            { label: 'The new passphrase again', autoComplete: 'new-password' },
+            { label: t('lock.current'), autoComplete: 'current-password' },
+            { label: t('lock.new'), autoComplete: 'new-password' },
+            { label: t('lock.newAgain'), autoComplete: 'new-password' },
           ]}
-          submitLabel="Change the passphrase"
-          busyLabel="Changing…"
+          submitLabel={t('lock.change')}
+          busyLabel={t('lock.changing')}
           onCancel={close}
           onDone={() => {
             close()
-            useAppStore.getState().showToast({ title: 'The passphrase is changed' })
+            useAppStore.getState().showToast({ title: t('lock.changed') })
           }}
           onSubmit={async ([current = '', next = '', again = '']) => {
             const problem = newPassphraseProblem(next, again)
@@ -153,11 +149,11 @@ export function LockSettings({
       )}
       {open === 'remove' && (
         <PassphraseDialog
-          title="Remove the lock"
-          description="Your entries will be kept in this browser as plain text again."
-          fields={[{ label: 'Passphrase', autoComplete: 'current-password' }]}
-          submitLabel="Remove the lock"
-          busyLabel="Removing…"
+          title={t('lock.remove')}
+          description={t('lock.removeText')}
+          fields={[{ label: t('lock.passphrase'), autoComplete: 'current-password' }]}
+          submitLabel={t('lock.remove')}
+          busyLabel={t('lock.removing')}
           destructive
           onCancel={close}
           onDone={close}

@@ -1,6 +1,7 @@
 /** A dialog that asks for one or more passphrases, then runs an action and shows its calm answer. */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Dialog } from '../../../components/dialog'
+import { t } from './lock-words'
 
 export interface PassphraseField {
   label: string
@@ -85,7 +86,7 @@ export function PassphraseDialog({
         </p>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('sanctuary.cancel')}
           </button>
           <button
             type="submit"

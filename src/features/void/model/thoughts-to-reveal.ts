@@ -6,10 +6,14 @@
  * nothing is counted twice.
  */
 import type { VoidThought } from '../../../core/void-rest'
+import { translator } from '../../../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 /** The button's words: "1 new thought", "{n} new thoughts". */
 export function newThoughtsLabel(count: number): string {
-  return `${count} new ${count === 1 ? 'thought' : 'thoughts'}`
+  return t('void.newThoughts', { n: count })
 }
 
 /** The rows of `fresh` the button counts and reveals, in `fresh`'s order. */

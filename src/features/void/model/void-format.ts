@@ -1,6 +1,10 @@
 /** How The Void writes its count line (SPEC.md "The Void"). */
+import { translator } from '../../../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 /** The count line above the wall: "1 thought • Anonymous", "{n} thoughts • Anonymous". */
 export function voidCountLine(total: number): string {
-  return `${total} ${total === 1 ? 'thought' : 'thoughts'} • Anonymous`
+  return t('void.count', { n: total })
 }

@@ -10,6 +10,10 @@ import {
   reportedThoughts,
 } from '../model/reported-thoughts'
 import { useAppStore } from '../../../store'
+import { translator } from '../../../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 const ConfirmDialog = lazy(() =>
   import('../../../components/dialog').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
@@ -49,14 +53,14 @@ export function ReportAction({ thoughtId }: { thoughtId: number }) {
         className="void-card__action void-card__action--report"
         onClick={() => setAsking(true)}
       >
-        Report
+        {t('card.report')}
       </button>
       {asking && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title="Report this thought?"
-            description="If several people report it, it is hidden for everyone. This can't be undone from here."
-            confirmLabel="Report"
+            title={t('report.title')}
+            description={t('report.text')}
+            confirmLabel={t('report.confirm')}
             destructive
             onConfirm={report}
             onCancel={() => setAsking(false)}

@@ -6,6 +6,10 @@
  * bench reads.
  */
 import { layoutShareText, type ShareTextLayout } from '../model/share-text-layout'
+import { currentLanguage, directionOf, translator } from '../../../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 /** The two images. */
 export type ShareImageKind = 'square' | 'story'
@@ -23,9 +27,6 @@ export const SIDE_MARGIN = 80
 export const MAX_FONT_SIZE = 72
 export const MIN_FONT_SIZE = 28
 const LINE_HEIGHT = 1.4
-
-/** The invitation under a Story's thought. */
-export const STORY_INVITATION = 'What would you say back?'
 
 const FONT_FAMILY =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
@@ -86,28 +87,36 @@ function paintText(
   width: number,
   boxTop: number,
   boxHeight: number,
+  direction: 'ltr' | 'rtl',
 ) {
   const maxWidth = width - 2 * SIDE_MARGIN
   const blockHeight = layout.lines.length * layout.lineHeightPx
   const top = boxTop + Math.max(0, (boxHeight - blockHeight) / 2)
   context.font = fontFor(layout.fontSize)
   context.fillStyle = '#ece9f5'
-  context.textAlign = 'center'
+  // In a right-to-left language the thought is set from the right margin, as its readers read; in
+  // the others it stays centred. Each line keeps its own paragraph's direction for its letters.
+  context.textAlign = direction === 'rtl' ? 'right' : 'center'
+  const x = direction === 'rtl' ? width - SIDE_MARGIN : width / 2
   context.textBaseline = 'middle'
   layout.lines.forEach((line, index) => {
     context.direction = line.rtl ? 'rtl' : 'ltr'
     // maxWidth is a safety net: the layout already fits, within the measurer's rounding.
-    context.fillText(line.text, width / 2, top + layout.lineHeightPx * (index + 0.5), maxWidth)
+    context.fillText(line.text, x, top + layout.lineHeightPx * (index + 0.5), maxWidth)
   })
   context.direction = 'ltr'
 }
 
-/** Draws the `kind` image of `text` on `canvas` (resized to fit), with `host` as its footer. */
+/**
+ * Draws the `kind` image of `text` on `canvas` (resized to fit), with `host` as its footer; its words
+ * (label, invitation) in the app's language, set right to left when `direction` says so.
+ */
 export function drawShareImage(
   canvas: HTMLCanvasElement | OffscreenCanvas,
   kind: ShareImageKind,
   text: string,
   host: string,
+  direction: 'ltr' | 'rtl' = directionOf(currentLanguage()),
 ): ShareTextLayout {
   const { width, height } = SHARE_IMAGES[kind]
   const frame = FRAMES[kind]
@@ -141,27 +150,26 @@ export function drawShareImage(
   context.textBaseline = 'middle'
   context.fillStyle = '#b8a6f0'
   context.font = fontFor(30, 600)
-  context.fillText('T H E   V O I D', width / 2, frame.labelY)
+  context.direction = direction
+  context.fillText(t('image.label'), width / 2, frame.labelY)
 
-  paintText(context, layout, width, frame.boxTop, boxHeight)
+  paintText(context, layout, width, frame.boxTop, boxHeight, direction)
 
   context.textAlign = 'center'
   context.textBaseline = 'middle'
+  context.direction = direction
   if (kind === 'story') {
     context.fillStyle = '#d9cfff'
     context.font = fontFor(44, 500)
-    context.fillText(STORY_INVITATION, width / 2, frame.footerY - 140, width - 2 * SIDE_MARGIN)
+    context.fillText(t('image.invitation'), width / 2, frame.footerY - 140, width - 2 * SIDE_MARGIN)
     context.fillStyle = '#b4adc9'
     context.font = fontFor(32)
-    context.fillText(
-      'Write yours, anonymously, at',
-      width / 2,
-      frame.footerY - 80,
-      width - 2 * SIDE_MARGIN,
-    )
+    context.fillText(t('image.writeYours'), width / 2, frame.footerY - 80, width - 2 * SIDE_MARGIN)
   }
   context.fillStyle = '#b4adc9'
   context.font = fontFor(34, 500)
+  // The address reads left to right in every language.
+  context.direction = 'ltr'
   context.fillText(host, width / 2, frame.footerY, width - 2 * SIDE_MARGIN)
   return layout
 }

@@ -6,6 +6,10 @@
 import { downloadBlob } from '../../../lib/download'
 import { useAppStore } from '../../../store'
 import { SHARE_IMAGES, renderShareImage, type ShareImageKind } from './share-image'
+import { translator } from '../../../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 function isCancel(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
@@ -28,10 +32,10 @@ export async function shareThought(text: string): Promise<void> {
   }
   try {
     await navigator.clipboard.writeText(text)
-    toast('Copied to clipboard', 'The thought is ready to paste wherever you like.')
+    toast(t('share.copiedTitle'), t('share.copiedText'))
   } catch (error) {
     console.warn('Copying failed', error)
-    toast('Could not share', 'This browser did not allow sharing or copying.')
+    toast(t('share.failedTitle'), t('share.failedText'))
   }
 }
 
@@ -43,7 +47,7 @@ export async function shareThoughtImage(kind: ShareImageKind, text: string): Pro
     blob = await renderShareImage(kind, text, location.host)
   } catch (error) {
     console.error('The share image could not be made', error)
-    toast('Could not make the image', 'Please try again.')
+    toast(t('share.imageFailedTitle'), t('share.imageFailedText'))
     return
   }
   const file = new File([blob], fileName, { type: 'image/png' })

@@ -8,6 +8,10 @@ import type { VoidThought } from '../../../core/void-rest'
 import { ReportAction, useReported } from './report-action'
 import { shareThought, shareThoughtImage } from './share'
 import type { ShareImageKind } from './share-image'
+import { translator } from '../../../shared/i18n/i18n'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+
+const t = translator(VOID_MESSAGES)
 
 /** How a card comes in: part of the first cascade, a plain fade, or not at all (shown again). */
 export type CardEntrance = 'stagger' | 'appear' | 'none'
@@ -36,24 +40,27 @@ export const VoidCard = memo(function VoidCard({
       data-thought-id={thought.id}
       aria-labelledby={dateId}
     >
-      <p className="card__text">{thought.text}</p>
+      {/* A thought reads in its own direction, whatever the page's language. */}
+      <p className="card__text" dir="auto">
+        {thought.text}
+      </p>
       <div className="void-card__footer">
         <time id={dateId} className="card__date" dateTime={thought.created_at}>
           {formatDisplayDate(thought.created_at)}
         </time>
         <div className="void-card__actions">
           <button type="button" className="void-card__action" onClick={() => makeImage('square')}>
-            Square
+            {t('card.square')}
           </button>
           <button type="button" className="void-card__action" onClick={() => makeImage('story')}>
-            Story
+            {t('card.story')}
           </button>
           <button
             type="button"
             className="void-card__action"
             onClick={() => void shareThought(thought.text)}
           >
-            Share
+            {t('card.share')}
           </button>
           <ReportAction thoughtId={thought.id} />
         </div>

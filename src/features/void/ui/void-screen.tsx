@@ -18,10 +18,14 @@ import { useLiveWall } from './use-new-thoughts'
 import { loadMoreVoidThoughts, loadVoidFeed, loadVoidFeedOnArrival } from '../model/void-feed'
 import { VoidWall } from './void-wall'
 import './void.css'
+import { translator } from '../../../shared/i18n/i18n'
+import { APP_MESSAGES } from '../../../shared/i18n/messages/app'
+import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
 
-/** Footer line under the wall (SPEC.md). */
-export const VOID_FOOTER =
-  'These thoughts exist in the void, shared by souls who needed to release them.'
+const t = translator(VOID_MESSAGES)
+const tApp = translator(APP_MESSAGES)
+/** Stands for the date's element while the sentence around it is split. */
+const DATE_SLOT = '\u{E000}'
 
 /**
  * Loads the feed on arrival, and again once an offer waiting at the top has been delivered, unless
@@ -45,17 +49,20 @@ function useVoidFeedLoading() {
 function RetryButton() {
   return (
     <button type="button" className="button" onClick={() => void loadVoidFeed()}>
-      Retry
+      {t('void.retry')}
     </button>
   )
 }
 
 function StaleNote({ fetchedAt }: { fetchedAt: string }) {
+  // The date is an element of its own inside the sentence, wherever the language puts it.
+  const [before = '', after = ''] = t('void.staleNote', { date: DATE_SLOT }).split(DATE_SLOT)
   return (
     <div className="void__note" role="status">
       <p>
-        The void can&rsquo;t be reached right now. Showing thoughts as fetched on{' '}
-        <time dateTime={fetchedAt}>{formatDisplayDate(fetchedAt)}</time>.
+        {before}
+        <time dateTime={fetchedAt}>{formatDisplayDate(fetchedAt)}</time>
+        {after}
       </p>
       <RetryButton />
     </div>
@@ -67,15 +74,15 @@ function VoidContent() {
   if (feed.status === 'idle' || feed.status === 'loading') {
     return (
       <p className="quiet void__loading" role="status">
-        Loading thoughts...
+        {t('void.loading')}
       </p>
     )
   }
   if (feed.status === 'error') {
     return (
       <div className="void__state" role="status">
-        <h2 className="void__state-title">The void can&rsquo;t be reached right now.</h2>
-        <p className="quiet">Nothing is lost. Check your connection, then try again.</p>
+        <h2 className="void__state-title">{t('void.unreachable')}</h2>
+        <p className="quiet">{t('void.errorText')}</p>
         <RetryButton />
       </div>
     )
@@ -87,10 +94,10 @@ function VoidContent() {
         {feed.fetchedAt && <StaleNote fetchedAt={feed.fetchedAt} />}
         <div className="void__state">
           <NewThoughtsButton />
-          <h2 className="void__state-title">The void is empty.</h2>
-          <p className="quiet">Nothing has been shared yet.</p>
+          <h2 className="void__state-title">{t('void.emptyTitle')}</h2>
+          <p className="quiet">{t('void.emptyText')}</p>
           <Link to="/" className="button button--primary">
-            Return to Unburden
+            {t('void.returnToWriter')}
           </Link>
         </div>
       </>
@@ -100,7 +107,7 @@ function VoidContent() {
     <>
       {feed.fetchedAt && <StaleNote fetchedAt={feed.fetchedAt} />}
       <div className="void__intro">
-        <h2 className="void__heading">Thoughts released into the void</h2>
+        <h2 className="void__heading">{t('void.heading')}</h2>
         <p className="quiet void__count">{voidCountLine(total)}</p>
         <NewThoughtsButton />
       </div>
@@ -112,21 +119,21 @@ function VoidContent() {
       />
       {feed.more === 'loading' && (
         <p className="quiet void__more" role="status">
-          Loading more thoughts...
+          {t('void.loadingMore')}
         </p>
       )}
       {feed.more === 'error' && (
         <div className="void__more" role="status">
-          <p className="quiet">More thoughts could not be loaded.</p>
+          <p className="quiet">{t('void.moreFailed')}</p>
           <button type="button" className="button" onClick={() => void loadMoreVoidThoughts()}>
-            Retry
+            {t('void.retry')}
           </button>
         </div>
       )}
       <footer className="void__footer">
-        <p className="quiet">{VOID_FOOTER}</p>
+        <p className="quiet">{t('void.footer')}</p>
         <Link to="/" className="button button--primary">
-          Add Your Voice
+          {t('void.addYourVoice')}
         </Link>
       </footer>
     </>
@@ -141,8 +148,8 @@ export function VoidScreen() {
     <div className="screen">
       <ScreenHeader
         back
-        title="THE VOID"
-        links={[{ to: '/return', label: 'Return to Yourself' }]}
+        title={t('void.title')}
+        links={[{ to: '/return', label: tApp('nav.return') }]}
       />
       <main className="void">
         <HelpLink />

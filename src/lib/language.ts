@@ -1,0 +1,76 @@
+/**
+ * The app's language on this device: the one chosen in the switcher (localStorage
+ * `unburden-language`), else the browser's (`navigator.languages`). Loads its messages (one chunk,
+ * precached, so it works offline), and sets the document's `lang` and `dir`. English needs no load.
+ */
+import {
+  LOCALE_LOADERS,
+  activateMessages,
+  currentLanguage,
+  directionOf,
+  isLanguage,
+  pickLanguage,
+  type Language,
+} from '../shared/i18n/i18n'
+import { manifestHref } from '../shared/i18n/manifest-words'
+
+/** Where the switcher's choice is remembered. */
+export const LANGUAGE_KEY = 'unburden-language'
+
+const listeners = new Set<() => void>()
+
+function storedLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY)
+    return isLanguage(stored) ? stored : null
+  } catch {
+    return null
+  }
+}
+
+/** The language to start in: the device's choice, else the browser's first that the app speaks. */
+export function startingLanguage(nav: Navigator = navigator): Language {
+  return storedLanguage() ?? pickLanguage(nav.languages?.length ? nav.languages : [nav.language])
+}
+
+/** Loads `language`'s messages and makes it the app's; English when they cannot be loaded. */
+export async function applyLanguage(language: Language): Promise<Language> {
+  let applied: Language = 'en'
+  if (language === 'en') activateMessages('en', {})
+  else {
+    try {
+      activateMessages(language, (await LOCALE_LOADERS[language]()).default)
+      applied = language
+    } catch (error) {
+      console.warn(`The ${language} messages could not be loaded; English it is`, error)
+      activateMessages('en', {})
+    }
+  }
+  const root = document.documentElement
+  root.lang = applied
+  root.dir = directionOf(applied)
+  // Once linked (after the first paint), the manifest follows the language too.
+  document
+    .querySelector<HTMLLinkElement>('link[rel="manifest"]')
+    ?.setAttribute('href', manifestHref(applied))
+  for (const listener of listeners) listener()
+  return applied
+}
+
+/** The switcher's choice: remembered on this device, applied at once. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language)
+  } catch {
+    // Storage refused: the choice holds for this visit.
+  }
+  await applyLanguage(language)
+}
+
+/** Calls `listener` whenever the language changes; returns the unsubscribe. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export { currentLanguage }

@@ -1,0 +1,29 @@
+/**
+ * Every message of the app, by area: the English sources together, for the type every language's
+ * catalogue must match and for the test that checks them. Imported by tests and (as a type) by the
+ * locales only; the app imports each area where it is shown.
+ */
+import { APP_MESSAGES } from './messages/app'
+import { CHOICE_MESSAGES } from './messages/choice'
+import { HELP_MESSAGES } from './messages/help'
+import { LAB_MESSAGES } from './messages/lab'
+import { NOTICE_MESSAGES } from './messages/notices'
+import { SANCTUARY_MESSAGES } from './messages/sanctuary'
+import { VOID_MESSAGES } from './messages/void'
+import type { PluralMessage } from './i18n'
+
+/** The English source of every message. */
+export const ENGLISH = {
+  ...APP_MESSAGES,
+  ...CHOICE_MESSAGES,
+  ...VOID_MESSAGES,
+  ...SANCTUARY_MESSAGES,
+  ...HELP_MESSAGES,
+  ...NOTICE_MESSAGES,
+  ...LAB_MESSAGES,
+}
+
+/** What a language's catalogue holds: every key, a sentence where English has one, plural forms where English has them. */
+export type Catalogue = {
+  readonly [K in keyof typeof ENGLISH]: (typeof ENGLISH)[K] extends string ? string : PluralMessage
+}

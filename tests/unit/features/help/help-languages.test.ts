@@ -1,0 +1,63 @@
+/**
+ * /help in the visitor's language: beside the usual regions, those of the reader's language, the
+ * guessed region first, wherever it is; the new regions' time zones and language tags are known.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { guessSupportRegion, regionsToList } from '../../../../src/features/help/help-region'
+import { LANGUAGE_SUPPORT_REGIONS, contactLabel } from '../../../../src/features/help/support-lines'
+import { activateMessages } from '../../../../src/shared/i18n/i18n'
+import es from '../../../../src/shared/i18n/locales/es'
+
+afterEach(() => activateMessages('en', {}))
+
+const ids = (
+  guess: Parameters<typeof regionsToList>[0],
+  language: Parameters<typeof regionsToList>[1],
+) => regionsToList(guess, language).map((region) => region.id)
+
+describe('regionsToList', () => {
+  it('lists the usual six for English readers, the guessed one first', () => {
+    expect(ids('gb', 'en')).toEqual(['gb', 'us', 'ca', 'ie', 'au', 'de'])
+    expect(ids(null, 'en')).toEqual(['us', 'ca', 'gb', 'ie', 'au', 'de'])
+  })
+
+  it("puts the reader's language's regions after the guessed one, then the usual ones", () => {
+    expect(ids(null, 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+    expect(ids('es', 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+    expect(ids(null, 'fr')).toEqual(['ca', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids('de', 'de')).toEqual(['de', 'us', 'ca', 'gb', 'ie', 'au'])
+    expect(ids(null, 'ar')).toEqual(['lb', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+  })
+
+  it('lists a guessed region of another language first, for any reader', () => {
+    expect(ids('br', 'en')).toEqual(['br', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+  })
+})
+
+describe('the regions of the other languages', () => {
+  it.each([
+    [['es-ES'], 'Europe/Madrid', 'es'],
+    [['pt-BR'], 'America/Sao_Paulo', 'br'],
+    [['en-US'], 'America/Manaus', 'br'],
+    [['fr-BE'], 'Europe/Brussels', 'be'],
+    [['zh-CN'], 'Asia/Shanghai', 'cn'],
+    [['ar-LB'], 'Asia/Beirut', 'lb'],
+    [['pt-BR'], undefined, 'br'],
+    [['ar-LB'], 'UTC', 'lb'],
+  ] as const)('%j in %s → %s', (languages, timeZone, region) => {
+    expect(guessSupportRegion(languages, timeZone)).toBe(region)
+  })
+
+  it('each has a line and an emergency number, named in the reader’s language', () => {
+    for (const region of LANGUAGE_SUPPORT_REGIONS) {
+      expect(region.lines.length, region.id).toBeGreaterThan(0)
+      expect(region.emergency.length, region.id).toBeGreaterThan(0)
+    }
+    const spain = LANGUAGE_SUPPORT_REGIONS.find((region) => region.id === 'es')!
+    expect(spain.name).toBe('Spain')
+    expect(contactLabel(spain.lines[0]!.contacts[0]!)).toBe('Call 024')
+    activateMessages('es', es)
+    expect(spain.name).toBe('España')
+    expect(contactLabel(spain.lines[0]!.contacts[0]!)).toBe('Llamar al 024')
+  })
+})
