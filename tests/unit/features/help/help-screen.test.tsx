@@ -2,6 +2,8 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../../src/app/router'
+import { activateMessages } from '../../../../src/shared/i18n/i18n'
+import fr from '../../../../src/shared/i18n/locales/fr'
 import { resetAppStore } from '../../../../src/store'
 
 // The Void asks for its feed when it opens: answer with an empty wall instead of the network.
@@ -13,12 +15,13 @@ vi.mock(import('../../../../src/features/void/api/void-api'), async (original) =
 
 afterEach(() => {
   cleanup()
+  activateMessages('en', {})
   resetAppStore()
   vi.restoreAllMocks()
 })
 
 /** Opens /help as a browser with these languages in this time zone would. */
-async function openHelp(languages: string[], timeZone: string) {
+async function openHelp(languages: string[], timeZone: string, title = 'Talk to someone') {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages)
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
@@ -31,7 +34,7 @@ async function openHelp(languages: string[], timeZone: string) {
     startUp: null,
   })
   render(<RouterProvider router={router} />)
-  await screen.findByRole('heading', { level: 1, name: 'Talk to someone' })
+  await screen.findByRole('heading', { level: 1, name: title })
 }
 
 const regionHeadings = () =>
@@ -78,6 +81,31 @@ describe('the help screen', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['tel:08001110111', 'tel:08001110222', 'tel:116123', 'tel:112'])
+  })
+
+  it('lists France first for fr-FR in Europe/Paris, in French, with the 3114', async () => {
+    activateMessages('fr', fr)
+    await openHelp(['fr-FR', 'fr'], 'Europe/Paris', 'Parler à quelqu’un')
+    expect(regionHeadings()).toEqual([
+      'France',
+      'Canada',
+      'Belgique',
+      'États-Unis',
+      'Royaume-Uni',
+      'Irlande',
+      'Australie',
+      'Allemagne',
+      'Partout ailleurs',
+    ])
+    const france = screen.getByRole('region', { name: 'France' })
+    expect(
+      within(france)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Appeler le 3114', 'tel:3114'],
+      ['Appeler le 112', 'tel:112'],
+    ])
   })
 
   it('puts the international directory first when the region is unknown', async () => {
