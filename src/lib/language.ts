@@ -28,9 +28,20 @@ function storedLanguage(): Language | null {
   }
 }
 
+/**
+ * The browser's languages, most preferred first: `navigator.languages`, else its one
+ * `navigator.language`, keeping only tags. Some browsers and webviews give no list, or nothing at
+ * all (then none: English).
+ */
+export function browserLanguages(nav: Navigator = navigator): string[] {
+  const isTag = (tag: unknown): tag is string => typeof tag === 'string'
+  const listed = Array.from((nav.languages ?? []) as readonly unknown[]).filter(isTag)
+  return listed.length ? listed : [nav.language].filter(isTag)
+}
+
 /** The language to start in: the device's choice, else the browser's first that the app speaks. */
 export function startingLanguage(nav: Navigator = navigator): Language {
-  return storedLanguage() ?? pickLanguage(nav.languages?.length ? nav.languages : [nav.language])
+  return storedLanguage() ?? pickLanguage(browserLanguages(nav))
 }
 
 /** Loads `language`'s messages and makes it the app's; English when they cannot be loaded. */

@@ -21,8 +21,12 @@ afterEach(() => {
 })
 
 /** Opens /help as a browser with these languages in this time zone would. */
-async function openHelp(languages: string[], timeZone: string, title = 'Talk to someone') {
-  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages)
+async function openHelp(
+  languages: readonly string[] | undefined,
+  timeZone: string,
+  title = 'Talk to someone',
+) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages as readonly string[])
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
     this: Intl.DateTimeFormat,
@@ -114,6 +118,25 @@ describe('the help screen', () => {
     expect(screen.queryByText(/Shown first from your browser/)).toBeNull()
     const link = screen.getByRole('link', { name: 'Find a helpline in your country' })
     expect(link.getAttribute('href')).toBe('https://findahelpline.com/')
+  })
+
+  it.each([
+    ['gives no languages', undefined],
+    ['gives an empty list', []],
+    ['gives odd tags', ['*', 'x-foo', 'zh-Hant-TW']],
+  ])(
+    'opens, the directory first, when a browser %s in a zone it does not know',
+    async (_, languages) => {
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(undefined as unknown as string)
+      await openHelp(languages, 'UTC')
+      expect(regionHeadings()[0]).toBe('Anywhere else')
+    },
+  )
+
+  it('takes the browser’s one language when it gives no list', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB')
+    await openHelp(undefined, 'UTC')
+    expect(regionHeadings()[0]).toBe('United Kingdom')
   })
 
   it('is reached from the writer and from The Void by "Need someone to talk to?"', async () => {
