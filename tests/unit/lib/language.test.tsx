@@ -127,4 +127,34 @@ describe('a language chunk that cannot be fetched', () => {
     expect(currentLanguage()).toBe('en')
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('zh-CN')
   })
+
+  it('leaves a reader switching languages in the one they were reading, not in English', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await applyLanguage('fr')
+    vi.spyOn(LOCALE_LOADERS, 'de').mockImplementation(offline)
+    await chooseLanguage('de')
+    expect(currentLanguage()).toBe('fr')
+    expect(document.documentElement.lang).toBe('fr')
+    // The choice itself is kept: the next start, with the worker's copy, is in German.
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('de')
+  })
+})
+
+describe('quick switches', () => {
+  it('end in the language chosen last, whichever chunk arrives last', async () => {
+    const realFrench = LOCALE_LOADERS.fr
+    let arrive = () => undefined as void
+    vi.spyOn(LOCALE_LOADERS, 'fr').mockImplementation(
+      () => new Promise((resolve) => (arrive = () => resolve(realFrench()))),
+    )
+    // The arrow keys on a closed select change it once a press: French, then German at once.
+    const french = chooseLanguage('fr')
+    const german = chooseLanguage('de')
+    await german
+    arrive()
+    await french
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('de')
+    expect(currentLanguage()).toBe('de')
+    expect(document.documentElement.lang).toBe('de')
+  })
 })
