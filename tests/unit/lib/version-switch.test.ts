@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 const workbox = vi.hoisted(() => ({
   listeners: new Map<string, () => void>(),
   skipWaitingSent: [] as boolean[],
-  switching: () => false,
+  switching: (): boolean => false,
 }))
 vi.mock('workbox-window', () => ({
   Workbox: class {
