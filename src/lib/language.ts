@@ -62,10 +62,7 @@ export async function applyLanguage(language: Language): Promise<Language> {
       activateMessages(language, messages)
     } catch (error) {
       if (request !== requests) return currentLanguage()
-      console.warn(
-        `The ${language} messages could not be loaded; staying in ${currentLanguage()}`,
-        error,
-      )
+      console.warn(`The ${language} messages could not be loaded`, error)
     }
   }
   const applied = currentLanguage()
