@@ -21,8 +21,10 @@ const NATIVE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
 }
 
-// The screen is rendered anew in the chosen language: the new switcher takes the focus back.
-let refocus = false
+// The screen is rendered anew in the chosen language: the new switcher takes the focus back. Only
+// in that language: a choice that could not be loaded renders nothing anew, and a switcher on a
+// later screen must not take the focus for it.
+let refocusIn: Language | null = null
 
 /** "Language: [English ▾]". */
 export function LanguageSwitcher() {
@@ -30,9 +32,11 @@ export function LanguageSwitcher() {
   const id = useId()
   const select = useRef<HTMLSelectElement>(null)
   useEffect(() => {
-    if (!refocus) return
-    refocus = false
-    select.current?.focus()
+    const wanted = refocusIn
+    refocusIn = null
+    if (wanted === language) select.current?.focus()
+    // Once, as the switcher mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return (
     <p className="language-switcher">
@@ -44,7 +48,7 @@ export function LanguageSwitcher() {
         onChange={(event) => {
           const value = event.currentTarget.value
           if (!isLanguage(value)) return
-          refocus = true
+          refocusIn = value
           void chooseLanguage(value)
         }}
       >

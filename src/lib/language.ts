@@ -18,6 +18,8 @@ import { manifestHref } from '../shared/i18n/manifest-words'
 export const LANGUAGE_KEY = 'unburden-language'
 
 const listeners = new Set<() => void>()
+/** How many languages have been asked for: a chunk arriving after a later ask is not applied. */
+let requests = 0
 
 function storedLanguage(): Language | null {
   try {
@@ -28,24 +30,42 @@ function storedLanguage(): Language | null {
   }
 }
 
-/** The language to start in: the device's choice, else the browser's first that the app speaks. */
-export function startingLanguage(nav: Navigator = navigator): Language {
-  return storedLanguage() ?? pickLanguage(nav.languages?.length ? nav.languages : [nav.language])
+/**
+ * The browser's languages, most preferred first: `navigator.languages`, else its one
+ * `navigator.language`, keeping only tags. Some browsers and webviews give no list, or nothing at
+ * all (then none: English).
+ */
+export function browserLanguages(nav: Navigator = navigator): string[] {
+  const isTag = (tag: unknown): tag is string => typeof tag === 'string'
+  const listed = Array.from((nav.languages ?? []) as readonly unknown[]).filter(isTag)
+  return listed.length ? listed : [nav.language].filter(isTag)
 }
 
-/** Loads `language`'s messages and makes it the app's; English when they cannot be loaded. */
+/** The language to start in: the device's choice, else the browser's first that the app speaks. */
+export function startingLanguage(nav: Navigator = navigator): Language {
+  return storedLanguage() ?? pickLanguage(browserLanguages(nav))
+}
+
+/**
+ * Loads `language`'s messages and makes it the app's. When they cannot be loaded (offline before the
+ * worker has stored them), the app stays in the language it speaks: English at the start, the
+ * reader's current language on a switch.
+ */
 export async function applyLanguage(language: Language): Promise<Language> {
-  let applied: Language = 'en'
+  const request = ++requests
   if (language === 'en') activateMessages('en', {})
   else {
     try {
-      activateMessages(language, (await LOCALE_LOADERS[language]()).default)
-      applied = language
+      const messages = (await LOCALE_LOADERS[language]()).default
+      // Chosen again meanwhile (the arrow keys change a select once a press): the last choice wins.
+      if (request !== requests) return currentLanguage()
+      activateMessages(language, messages)
     } catch (error) {
-      console.warn(`The ${language} messages could not be loaded; English it is`, error)
-      activateMessages('en', {})
+      if (request !== requests) return currentLanguage()
+      console.warn(`The ${language} messages could not be loaded`, error)
     }
   }
+  const applied = currentLanguage()
   const root = document.documentElement
   root.lang = applied
   root.dir = directionOf(applied)

@@ -14,6 +14,7 @@ import {
   type SupportRegion,
 } from './support-lines'
 import { LanguageSwitcher } from '../../components/language-switcher'
+import { browserLanguages } from '../../lib/language'
 import { currentLanguage, translator } from '../../shared/i18n/i18n'
 import { HELP_MESSAGES } from '../../shared/i18n/messages/help'
 import './help.css'
@@ -106,7 +107,7 @@ function Directory() {
 
 /** The help screen; `languages` and `timeZone` default to the browser's own. */
 export function HelpScreen({
-  languages = navigator.languages,
+  languages = browserLanguages(),
   timeZone = browserTimeZone(),
 }: {
   languages?: readonly string[]

@@ -17,7 +17,7 @@ const currentLanguageTag = () => formattingLocale(currentLanguage())
 
 /** The regions the help page knows by name. */
 export type SupportRegionId =
-  'us' | 'ca' | 'gb' | 'ie' | 'au' | 'de' | 'es' | 'br' | 'be' | 'cn' | 'lb'
+  'us' | 'ca' | 'gb' | 'ie' | 'au' | 'de' | 'es' | 'br' | 'fr' | 'be' | 'cn' | 'lb'
 
 /** One way to reach a line: a call or a text message to `number`, shown as `display`. */
 export interface SupportContact {
@@ -143,6 +143,12 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     ['pt-BR'],
     [line('CVV – Centro de Valorização da Vida', 'line.br', [call('188')])],
     [call('192')],
+  ),
+  region(
+    'fr',
+    ['fr'],
+    [line('Numéro national de prévention du suicide', 'line.fr', [call('3114')])],
+    [call('112')],
   ),
   region(
     'be',

@@ -212,6 +212,8 @@ const de: Catalogue = {
   'line.es':
     'Die landesweite Nummer für alle, die an Suizid denken, und ihre Angehörigen: kostenlos, vertraulich, Tag und Nacht.',
   'line.br': 'Ehrenamtliche, die vertraulich zuhören, Tag und Nacht. Kostenlos von jedem Telefon.',
+  'line.fr':
+    'Die landesweite Nummer zur Suizidprävention, mit Fachleuten aus dem Gesundheitswesen am Telefon, für alle in Not und ihre Angehörigen: kostenlos, vertraulich, Tag und Nacht.',
   'line.be':
     'Ein Gesprächstelefon für alle mit Suizidgedanken, auf Französisch: anonym, kostenlos, Tag und Nacht.',
   'line.cn':

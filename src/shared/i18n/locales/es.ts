@@ -220,6 +220,8 @@ const es: Catalogue = {
     'La línea nacional para quien piensa en el suicidio y para sus allegados: gratuita, confidencial, de día y de noche.',
   'line.br':
     'Voluntarios que escuchan, con confidencialidad, de día y de noche. Gratis desde cualquier teléfono.',
+  'line.fr':
+    'La línea nacional de prevención del suicidio, atendida por profesionales de la salud, para quien lo está pasando mal y para sus allegados: gratuita, confidencial, de día y de noche.',
   'line.be':
     'Una línea de escucha para quien tiene ideas de suicidio, en francés: anónima, gratuita, de día y de noche.',
   'line.cn': 'La línea nacional de ayuda psicológica: las llamadas llegan a la línea local.',

@@ -221,6 +221,8 @@ const fr: Catalogue = {
     'La ligne nationale pour qui pense au suicide, et pour ses proches : gratuite, confidentielle, jour et nuit.',
   'line.br':
     'Des bénévoles qui écoutent, en toute confidentialité, jour et nuit. Gratuit depuis tout téléphone.',
+  'line.fr':
+    'La ligne nationale de prévention du suicide, où répondent des professionnels de santé, pour toute personne en détresse et pour ses proches : gratuite, confidentielle, jour et nuit.',
   'line.be':
     'Une ligne d’écoute pour toute personne ayant des idées suicidaires : anonyme, gratuite, jour et nuit.',
   'line.cn': 'La ligne nationale d’aide psychologique : l’appel arrive à la ligne locale.',

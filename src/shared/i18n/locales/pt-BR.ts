@@ -220,6 +220,8 @@ const ptBR: Catalogue = {
     'A linha nacional para quem pensa em suicídio e para quem está perto: gratuita, confidencial, dia e noite.',
   'line.br':
     'Voluntários que escutam, com sigilo, dia e noite. Ligação gratuita de qualquer telefone.',
+  'line.fr':
+    'A linha nacional de prevenção do suicídio, atendida por profissionais de saúde, para quem está em sofrimento e para quem está perto: gratuita, confidencial, dia e noite.',
   'line.be':
     'Uma linha de escuta para quem tem pensamentos suicidas, em francês: anônima, gratuita, dia e noite.',
   'line.cn': 'A linha nacional de apoio psicológico: a ligação chega à linha local.',

@@ -24,6 +24,8 @@ export const HELP_MESSAGES = {
   'line.es':
     'The national line for anyone thinking of suicide, and those close to them: free, confidential, day and night.',
   'line.br': 'Volunteers who listen, in confidence, day and night. Free from any phone.',
+  'line.fr':
+    'The national suicide prevention line, answered by health professionals, for anyone in distress and those close to them: free, confidential, day and night.',
   'line.be':
     'A listening line for anyone with thoughts of suicide, in French: anonymous, free, day and night.',
   'line.cn': 'The national psychological assistance hotline: calls reach the local line.',

@@ -24,13 +24,20 @@ describe('regionsToList', () => {
   it("puts the reader's language's regions after the guessed one, then the usual ones", () => {
     expect(ids(null, 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
     expect(ids('es', 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
-    expect(ids(null, 'fr')).toEqual(['ca', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids(null, 'fr')).toEqual(['ca', 'fr', 'be', 'us', 'gb', 'ie', 'au', 'de'])
     expect(ids('de', 'de')).toEqual(['de', 'us', 'ca', 'gb', 'ie', 'au'])
     expect(ids(null, 'ar')).toEqual(['lb', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
   })
 
   it('lists a guessed region of another language first, for any reader', () => {
     expect(ids('br', 'en')).toEqual(['br', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+    expect(ids('fr', 'en')).toEqual(['fr', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+  })
+
+  it("lists France first for a French reader in France, then French readers' other regions", () => {
+    expect(ids('fr', 'fr')).toEqual(['fr', 'ca', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    // The time zone decides: a French reader in Brussels sees Belgium first, France still listed.
+    expect(ids('be', 'fr')).toEqual(['be', 'ca', 'fr', 'us', 'gb', 'ie', 'au', 'de'])
   })
 })
 
@@ -40,6 +47,16 @@ describe('the regions of the other languages', () => {
     [['pt-BR'], 'America/Sao_Paulo', 'br'],
     [['en-US'], 'America/Manaus', 'br'],
     [['fr-BE'], 'Europe/Brussels', 'be'],
+    [['fr-FR', 'fr'], 'Europe/Paris', 'fr'],
+    [['en-US'], 'Europe/Paris', 'fr'],
+    [['fr-FR'], undefined, 'fr'],
+    [['fr-FR'], 'UTC', 'fr'],
+    [['fr-FR'], 'Indian/Reunion', 'fr'],
+    [['fr-FR'], 'America/Martinique', 'fr'],
+    // The time zone wins over the language's region, both ways.
+    [['fr-BE'], 'Europe/Paris', 'fr'],
+    [['fr-FR'], 'Europe/Brussels', 'be'],
+    [['fr-FR'], 'America/Montreal', 'ca'],
     [['zh-CN'], 'Asia/Shanghai', 'cn'],
     [['ar-LB'], 'Asia/Beirut', 'lb'],
     [['pt-BR'], undefined, 'br'],

@@ -30,6 +30,8 @@ describe('guessSupportRegion', () => {
     [['en-GB'], 'Asia/Tokyo', 'gb'],
     [['en_AU'], 'UTC', 'au'],
     [['en-US-u-ca-gregory'], undefined, 'us'],
+    [['fr-FR', 'en'], 'Europe/Paris', 'fr'],
+    [['fr-FR'], undefined, 'fr'],
   ] as const)('%j in %s → %s', (languages, timeZone, region) => {
     expect(guessSupportRegion(languages, timeZone)).toBe(region)
   })
@@ -40,7 +42,7 @@ describe('guessSupportRegion', () => {
     [['de'], undefined],
     [['ja-JP'], 'Asia/Tokyo'],
     [['de-AT'], 'Europe/Vienna'],
-    [['fr-FR', 'en'], 'Europe/Paris'],
+    [['it-IT', 'en'], 'Europe/Rome'],
   ] as const)('%j in %s is not guessed', (languages, timeZone) => {
     expect(guessSupportRegion(languages, timeZone)).toBeNull()
   })
@@ -64,8 +66,10 @@ describe('regionOfLanguage and regionOfTimeZone', () => {
     expect(regionOfTimeZone('America/New_York')).toBe('us')
     expect(regionOfTimeZone('Australia/Perth')).toBe('au')
     expect(regionOfTimeZone('Europe/Belfast')).toBe('gb')
+    expect(regionOfTimeZone('Europe/Paris')).toBe('fr')
+    expect(regionOfTimeZone('Indian/Mayotte')).toBe('fr')
     expect(regionOfTimeZone('America/Mexico_City')).toBeNull()
-    expect(regionOfTimeZone('Europe/Paris')).toBeNull()
+    expect(regionOfTimeZone('Europe/Rome')).toBeNull()
     expect(regionOfTimeZone(undefined)).toBeNull()
   })
 })

@@ -2,6 +2,8 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../../src/app/router'
+import { activateMessages } from '../../../../src/shared/i18n/i18n'
+import fr from '../../../../src/shared/i18n/locales/fr'
 import { resetAppStore } from '../../../../src/store'
 
 // The Void asks for its feed when it opens: answer with an empty wall instead of the network.
@@ -13,13 +15,18 @@ vi.mock(import('../../../../src/features/void/api/void-api'), async (original) =
 
 afterEach(() => {
   cleanup()
+  activateMessages('en', {})
   resetAppStore()
   vi.restoreAllMocks()
 })
 
 /** Opens /help as a browser with these languages in this time zone would. */
-async function openHelp(languages: string[], timeZone: string) {
-  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages)
+async function openHelp(
+  languages: readonly string[] | undefined,
+  timeZone: string,
+  title = 'Talk to someone',
+) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages as readonly string[])
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
     this: Intl.DateTimeFormat,
@@ -31,7 +38,7 @@ async function openHelp(languages: string[], timeZone: string) {
     startUp: null,
   })
   render(<RouterProvider router={router} />)
-  await screen.findByRole('heading', { level: 1, name: 'Talk to someone' })
+  await screen.findByRole('heading', { level: 1, name: title })
 }
 
 const regionHeadings = () =>
@@ -80,12 +87,56 @@ describe('the help screen', () => {
     ).toEqual(['tel:08001110111', 'tel:08001110222', 'tel:116123', 'tel:112'])
   })
 
+  it('lists France first for fr-FR in Europe/Paris, in French, with the 3114', async () => {
+    activateMessages('fr', fr)
+    await openHelp(['fr-FR', 'fr'], 'Europe/Paris', 'Parler à quelqu’un')
+    expect(regionHeadings()).toEqual([
+      'France',
+      'Canada',
+      'Belgique',
+      'États-Unis',
+      'Royaume-Uni',
+      'Irlande',
+      'Australie',
+      'Allemagne',
+      'Partout ailleurs',
+    ])
+    const france = screen.getByRole('region', { name: 'France' })
+    expect(
+      within(france)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Appeler le 3114', 'tel:3114'],
+      ['Appeler le 112', 'tel:112'],
+    ])
+  })
+
   it('puts the international directory first when the region is unknown', async () => {
     await openHelp(['ja-JP'], 'Asia/Tokyo')
     expect(regionHeadings()[0]).toBe('Anywhere else')
     expect(screen.queryByText(/Shown first from your browser/)).toBeNull()
     const link = screen.getByRole('link', { name: 'Find a helpline in your country' })
     expect(link.getAttribute('href')).toBe('https://findahelpline.com/')
+  })
+
+  it.each([
+    ['gives no languages', undefined],
+    ['gives an empty list', []],
+    ['gives odd tags', ['*', 'x-foo', 'zh-Hant-TW']],
+  ])(
+    'opens, the directory first, when a browser %s in a zone it does not know',
+    async (_, languages) => {
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(undefined as unknown as string)
+      await openHelp(languages, 'UTC')
+      expect(regionHeadings()[0]).toBe('Anywhere else')
+    },
+  )
+
+  it('takes the browser’s one language when it gives no list', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB')
+    await openHelp(undefined, 'UTC')
+    expect(regionHeadings()[0]).toBe('United Kingdom')
   })
 
   it('is reached from the writer and from The Void by "Need someone to talk to?"', async () => {
