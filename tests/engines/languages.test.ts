@@ -9,11 +9,10 @@ import { ENGINES, type EngineSession, launchEngine } from './support/engines'
 import {
   click,
   pageText,
-  titleOf,
+  openEach,
   typeThought,
   waitForServiceWorker,
   waitForText,
-  waitUntil,
 } from './support/page-actions'
 import { APP_URL, type Stack, startStack } from './support/stack'
 
@@ -98,21 +97,11 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
     await waitForText(page, 'EL VACÍO')
     await stack?.stop()
     stack = undefined
-    for (const [path, title] of [
+    await openEach(page, APP_URL, [
       ['/', 'Unburden'],
       ['/void', 'EL VACÍO'],
       ['/return', 'Vuelve a ti'],
-    ] as const) {
-      await page.goto(`${APP_URL}${path}`)
-      await waitUntil(
-        page,
-        `the ${title} heading`,
-        (wanted: string) => document.querySelector('h1')?.textContent?.trim() === wanted,
-        15_000,
-        title,
-      )
-      expect(await titleOf(page)).toBe(title)
-    }
+    ])
     await waitForText(page, 'Guardar una copia')
   })
 })

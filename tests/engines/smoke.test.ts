@@ -10,7 +10,7 @@ import {
   click,
   fillField,
   pageText,
-  titleOf,
+  openEach,
   typeThought,
   waitForServiceWorker,
   waitForText,
@@ -184,21 +184,11 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitForText(page, 'THE VOID')
     await stack?.stop()
     stack = undefined
-    for (const [path, title] of [
+    await openEach(page, APP_URL, [
       ['/', 'Unburden'],
       ['/void', 'THE VOID'],
       ['/return', 'Return to Yourself'],
-    ] as const) {
-      await page.goto(`${APP_URL}${path}`)
-      await waitUntil(
-        page,
-        `the ${title} heading`,
-        (wanted: string) => document.querySelector('h1')?.textContent?.trim() === wanted,
-        15_000,
-        title,
-      )
-      expect(await titleOf(page)).toBe(title)
-    }
+    ])
     await page.reload()
     await waitForText(page, 'Return to Yourself')
   })

@@ -155,3 +155,21 @@ export async function waitForServiceWorker(
 export function titleOf(session: EngineSession): Promise<string> {
   return session.run(() => document.querySelector('h1')?.textContent?.trim() ?? '')
 }
+
+/** Opens each `[path, title]` in turn and waits until the page's level-one heading is `title`. */
+export async function openEach(
+  session: EngineSession,
+  appUrl: string,
+  pages: ReadonlyArray<readonly [path: string, title: string]>,
+): Promise<void> {
+  for (const [path, title] of pages) {
+    await session.goto(`${appUrl}${path}`)
+    await waitUntil(
+      session,
+      `the ${title} heading`,
+      (wanted: string) => document.querySelector('h1')?.textContent?.trim() === wanted,
+      15_000,
+      title,
+    )
+  }
+}
