@@ -87,7 +87,13 @@ interface Visit {
   /** Compile and evaluation time by script file. */
   scripts: Map<string, { compile: number; evaluate: number }>
   /** Tasks over 50 ms: start, duration, and their largest groups. */
-  longTasks: { start: number; duration: number; parts: string; functions?: string }[]
+  longTasks: {
+    start: number
+    duration: number
+    parts: string
+    functions?: string
+    entries?: string
+  }[]
   firstCommit: { start: number; duration: number } | null
   /** Script running time by file, from the sampling profile (ms, in the window). */
   running: Map<string, number>
@@ -127,8 +133,8 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Profiler.start')
     await browser.startTracing(page, {
-      // Lighthouse's own categories, less its screenshots.
-      categories: [
+      // Lighthouse's own categories, less its screenshots; BENCH_TRACE_CATEGORIES to see more.
+      categories: process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? [
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
         'v8.execute',
@@ -146,6 +152,11 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
     })
     const buffer = await browser.stopTracing()
     const { profile } = await cdp.send('Profiler.stop')
+    if (process.env.BENCH_TRACE_DIR)
+      writeFileSync(
+        join(process.env.BENCH_TRACE_DIR, `void-${Date.now()}.cpuprofile`),
+        JSON.stringify(profile),
+      )
     // BENCH_TRACE_DIR keeps each trace, to open in DevTools' Performance panel.
     if (process.env.BENCH_TRACE_DIR)
       writeFileSync(join(process.env.BENCH_TRACE_DIR, `void-${Date.now()}.json`), buffer)
@@ -157,9 +168,17 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
     // What ran in each long task: the functions with the most samples in it.
     for (const task of visit.longTasks) {
       const fns = new Map<string, number>()
+      const entries = new Map<string, number>()
       for (const sample of sampled.samples)
-        if (sample.at >= task.start && sample.at < task.start + task.duration)
+        if (sample.at >= task.start && sample.at < task.start + task.duration) {
           fns.set(sample.fn, (fns.get(sample.fn) ?? 0) + sample.ms)
+          entries.set(sample.entry, (entries.get(sample.entry) ?? 0) + sample.ms)
+        }
+      task.entries = [...entries]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([entry, ms]) => `${entry} ${ms.toFixed(0)}`)
+        .join('; ')
       task.functions = [...fns]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
@@ -232,7 +251,9 @@ function cut(events: TraceEvent[], firstCommitAt: number, firstCardAt: number): 
       const label =
         group === 'script compile' || group === 'script evaluation'
           ? `${group === 'script compile' ? 'compile' : 'run'} ${fileOf((e as TraceEvent & { scriptUrl?: string }).scriptUrl)}`
-          : group
+          : group === 'other'
+            ? `other ${e.name}`
+            : group
       task.parts.set(label, (task.parts.get(label) ?? 0) + ms)
     }
   }
@@ -290,28 +311,46 @@ interface Profile {
 function sampleProfile(
   profile: Profile,
   origin: number,
-): { files: Map<string, number>; samples: { at: number; ms: number; fn: string }[] } {
+): {
+  files: Map<string, number>
+  samples: { at: number; ms: number; fn: string; entry: string }[]
+} {
   const parent = new Map<number, number>()
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parent.set(child, node.id)
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const frameOf = (id: number): { file: string; fn: string } | null => {
-    let leaf: string | undefined
+  const frameOf = (id: number): { file: string; fn: string; entry: string } | null => {
+    const stack: { name: string; file: string }[] = []
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame
-      // A minified or anonymous function is known by its place: file:line:column.
-      leaf ??=
+      if (frame.functionName === '(root)') break
+      if (/^\((idle|program)\)$/.test(frame.functionName)) return null
+      if (frame.functionName === '(garbage collector)')
+        return { file: '(gc)', fn: '(gc)', entry: '(gc)' }
+      // A minified or anonymous function is known by its place: name:line:column.
+      const name =
         frame.functionName.length > 3
           ? frame.functionName
           : `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
-      if (frame.url) return { file: fileOf(frame.url), fn: `${leaf}@${fileOf(frame.url)}` }
-      if (/^\((idle|program|garbage collector|root)\)$/.test(frame.functionName))
-        return frame.functionName === '(garbage collector)' ? { file: '(gc)', fn: '(gc)' } : null
+      stack.push({ name, file: frame.url ? fileOf(frame.url) : '' })
     }
-    return null
+    const withUrl = stack.filter((frame) => frame.file)
+    const leaf = withUrl[0]
+    if (!leaf) return null
+    // The leaf: the first frame with a URL from the top; the entry: the outermost three with one.
+    const native = stack[0]!.file ? '' : `${stack[0]!.name} in `
+    return {
+      file: leaf.file,
+      fn: `${native}${leaf.name}@${leaf.file}`,
+      entry: withUrl
+        .slice(-3)
+        .reverse()
+        .map((frame) => `${frame.name}@${frame.file}`)
+        .join(' > '),
+    }
   }
   const files = new Map<string, number>()
-  const samples: { at: number; ms: number; fn: string }[] = []
+  const samples: { at: number; ms: number; fn: string; entry: string }[] = []
   const ids = profile.samples ?? []
   const deltas = profile.timeDeltas ?? []
   let ts = profile.startTime
@@ -322,7 +361,7 @@ function sampleProfile(
     const frame = frameOf(ids[i]!)
     if (!frame) continue
     files.set(frame.file, (files.get(frame.file) ?? 0) + ms)
-    samples.push({ at: (ts - origin) / 1000, ms, fn: frame.fn })
+    samples.push({ at: (ts - origin) / 1000, ms, fn: frame.fn, entry: frame.entry })
   }
   return { files, samples }
 }
@@ -369,7 +408,8 @@ function report(label: string, visits: Visit[]): void {
           .map(
             (task) =>
               `\n    at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms: ${task.parts}` +
-              (task.functions ? `\n      sampled: ${task.functions}` : ''),
+              (task.functions ? `\n      sampled: ${task.functions}` : '') +
+              (task.entries ? `\n      from: ${task.entries}` : ''),
           )
           .join(''),
     ),
