@@ -26,6 +26,8 @@ export interface BundleChunk {
   fileName: string
   isEntry: boolean
   facadeModuleId: string | null
+  /** Every module the chunk holds (a group's chunk, as The Void's, has no facade). */
+  moduleIds: string[]
   imports: string[]
   code: string
   viteMetadata?: { importedCss: Set<string> }
@@ -91,7 +93,9 @@ export function voidEarlyStart(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter(
           (item): item is BundleChunk & typeof item => item.type === 'chunk',
         ) as unknown as BundleChunk[]
-        const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(SCREEN_MODULE))
+        const screen = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(SCREEN_MODULE)),
+        )
         if (!screen) throw new Error(`void-early-start: no chunk for ${SCREEN_MODULE}`)
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
         // The screen's chunk and every chunk it imports statically, however deep.

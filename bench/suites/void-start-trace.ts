@@ -343,7 +343,7 @@ function sampleProfile(
       file: leaf.file,
       fn: `${native}${leaf.name}@${leaf.file}`,
       entry: withUrl
-        .slice(-3)
+        .slice(-Number(process.env.BENCH_STACK_DEPTH ?? 3))
         .reverse()
         .map((frame) => `${frame.name}@${frame.file}`)
         .join(' > '),
