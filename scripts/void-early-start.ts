@@ -33,7 +33,7 @@ export interface BundleChunk {
   viteMetadata?: { importedCss: Set<string> }
 }
 
-/** The inline script: preloads `scripts` and `styles`, then starts the first page's request. */
+/** The inline script: starts the first page's request, then preloads `scripts` and `styles`. */
 export function earlyStartScript(options: {
   supabaseUrl: string | undefined
   anonKey: string
@@ -50,15 +50,6 @@ export function earlyStartScript(options: {
   ]
   return [
     `if (location.pathname === '/void') {`,
-    `  for (const [rel, href] of ${JSON.stringify(links)}) {`,
-    `    const link = document.createElement('link')`,
-    `    link.rel = rel`,
-    `    if (rel === 'preload') link.as = 'style'`,
-    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
-    `    link.crossOrigin = ''`,
-    `    link.href = href`,
-    `    document.head.appendChild(link)`,
-    `  }`,
     `  const controller = new AbortController()`,
     `  setTimeout(() => controller.abort(), ${FEED_TIMEOUT_MS})`,
     `  const ask = (path) => {`,
@@ -73,6 +64,17 @@ export function earlyStartScript(options: {
     `    response: ask(${JSON.stringify(`${VOID_TABLE}?${voidPageQuery(null)}`)}),`,
     `    count: ask(${JSON.stringify(`rpc/${VOID_COUNT_FUNCTION}`)}),`,
     `    startedAt: Date.now(),`,
+    `  }`,
+    // After the requests: the feed's (a preflight, then the page) is the longer way to the first
+    // cards, and inserting each link costs the main thread a few milliseconds on a slow phone.
+    `  for (const [rel, href] of ${JSON.stringify(links)}) {`,
+    `    const link = document.createElement('link')`,
+    `    link.rel = rel`,
+    `    if (rel === 'preload') link.as = 'style'`,
+    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
+    `    link.crossOrigin = ''`,
+    `    link.href = href`,
+    `    document.head.appendChild(link)`,
     `  }`,
     `}`,
   ].join('\n')
