@@ -33,7 +33,10 @@ export interface BundleChunk {
   viteMetadata?: { importedCss: Set<string> }
 }
 
-/** The inline script: starts the first page's request, then preloads `scripts` and `styles`. */
+/**
+ * The inline script: starts the first page's request, then, in the next task, the count's and the
+ * preloads of `scripts` and `styles`.
+ */
 export function earlyStartScript(options: {
   supabaseUrl: string | undefined
   anonKey: string
@@ -60,21 +63,27 @@ export function earlyStartScript(options: {
     `    answer.catch(() => {})`,
     `    return answer`,
     `  }`,
+    // The page's request now; the count's and the preload links in the next task: all in one made
+    // the parser's task long on a slow phone (each request and each link costs the main thread a
+    // few milliseconds). The feed's (a preflight, then the page) is the longer way to the first
+    // cards; the app's script, which takes the count, comes long after the next task.
+    `  const count = new Promise((resolve) => setTimeout(() => {`,
+    `    resolve(ask(${JSON.stringify(`rpc/${VOID_COUNT_FUNCTION}`)}))`,
+    `    for (const [rel, href] of ${JSON.stringify(links)}) {`,
+    `      const link = document.createElement('link')`,
+    `      link.rel = rel`,
+    `      if (rel === 'preload') link.as = 'style'`,
+    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
+    `      link.crossOrigin = ''`,
+    `      link.href = href`,
+    `      document.head.appendChild(link)`,
+    `    }`,
+    `  }, 0))`,
+    `  count.catch(() => {})`,
     `  window[${JSON.stringify(EARLY_FIRST_PAGE_GLOBAL)}] = {`,
     `    response: ask(${JSON.stringify(`${VOID_TABLE}?${voidPageQuery(null)}`)}),`,
-    `    count: ask(${JSON.stringify(`rpc/${VOID_COUNT_FUNCTION}`)}),`,
+    `    count,`,
     `    startedAt: Date.now(),`,
-    `  }`,
-    // After the requests: the feed's (a preflight, then the page) is the longer way to the first
-    // cards, and inserting each link costs the main thread a few milliseconds on a slow phone.
-    `  for (const [rel, href] of ${JSON.stringify(links)}) {`,
-    `    const link = document.createElement('link')`,
-    `    link.rel = rel`,
-    `    if (rel === 'preload') link.as = 'style'`,
-    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
-    `    link.crossOrigin = ''`,
-    `    link.href = href`,
-    `    document.head.appendChild(link)`,
     `  }`,
     `}`,
   ].join('\n')
