@@ -8,11 +8,12 @@
 // and SEO = 1; on /void TBT < 100 ms and LCP < 2.0 s.
 //
 // A slow phone, whatever the machine: Lighthouse slows its simulated CPU 4× from the speed it
-// measured (its benchmark index), so a fast machine is a faster phone. When the last run's index was
-// above BENCHMARK_AT_MOST (default 1800; 0: never), the next run's slowdown is raised to
-// 4 × index / BENCHMARK_AT_MOST, and each row prints the index it measured and the index that
-// slowdown amounts to ("effective"), the one the targets are meant for. A first run, not counted,
-// measures the machine.
+// measured (its benchmark index), so a fast machine is a faster phone. When the highest index of the
+// last three runs was above BENCHMARK_AT_MOST (default 1800; 0: never), the next run's slowdown is
+// raised to 4 × index / BENCHMARK_AT_MOST, and each row prints the index it measured and the index
+// that slowdown amounts to ("effective"), the one the targets are meant for; the closing table marks
+// a run that still came out more than 5% faster than the ceiling. A first run, not counted, measures
+// the machine.
 //
 // Before and after in one run: COMPARE_REV=<git revision> (built here, scripts/build-revision.mjs)
 // or COMPARE_DIST=<a dist/ built for API_PORT> is served beside this build on APP_PORT + 1, and each
@@ -222,12 +223,14 @@ try {
   for (const build of builds) await waitFor(`${build.origin}/`)
   await seedWall()
   // The machine's speed before the first counted run: a run of the first route, not counted.
-  // The index swings from run to run: the median of those measured so far sets the next slowdown.
+  // The index swings from run to run on a shared machine: the highest of the last three measured
+  // sets the next slowdown, so a fast moment is not measured as a slow phone's too easily (a slow
+  // moment is then slowed more than it needs: stricter, not laxer).
   let slowdown = MOBILE_SLOWDOWN
   const indices = []
   const calibrate = (report) => {
     indices.push(report.environment?.benchmarkIndex ?? 0)
-    const index = median(indices)
+    const index = Math.max(...indices.slice(-3))
     slowdown =
       BENCHMARK_AT_MOST > 0 && index > BENCHMARK_AT_MOST
         ? (MOBILE_SLOWDOWN * index) / BENCHMARK_AT_MOST
@@ -318,7 +321,7 @@ try {
   for (const { route, build, runs } of summary)
     runs.forEach((r, i) =>
       console.log(
-        `${route.padEnd(10)}${build.padEnd(9)}${String(i + 1).padEnd(5)}${r.scores.performance.toFixed(2).padEnd(13)}${String(Math.round(r.metrics['total-blocking-time'])).padEnd(10)}${String(Math.round(r.metrics['largest-contentful-paint'])).padEnd(10)}${Math.round(r.index)} (${Math.round(r.effective)})`,
+        `${route.padEnd(10)}${build.padEnd(9)}${String(i + 1).padEnd(5)}${r.scores.performance.toFixed(2).padEnd(13)}${String(Math.round(r.metrics['total-blocking-time'])).padEnd(10)}${String(Math.round(r.metrics['largest-contentful-paint'])).padEnd(10)}${Math.round(r.index)} (${Math.round(r.effective)})${BENCHMARK_AT_MOST > 0 && r.effective > BENCHMARK_AT_MOST * 1.05 ? ' faster than the ceiling' : ''}`,
       ),
     )
   console.log(failed ? 'Below target (marked !).' : 'Every run of every route meets its targets.')
