@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { build, preview } from 'vite'
+import { buildRevision } from '../scripts/build-revision.mjs'
 import { startBackend, type Backend } from '../server/index'
 import { freePort } from '../tests/fixtures/free-port'
 
@@ -32,6 +33,22 @@ export function buildVoidBenchApp(): Promise<{ outDir: string; apiPort: number }
     return { outDir, apiPort }
   })()
   return built
+}
+
+/**
+ * Another build to measure beside this one, talking to the same backend: BENCH_COMPARE_DIST, a
+ * dist/ folder built already (with VITE_SUPABASE_URL at `apiPort`), or BENCH_COMPARE_REV, a git
+ * revision of this repository, built here into a temporary folder (scripts/build-revision.mjs).
+ * Undefined when neither is set.
+ */
+export async function compareBuild(
+  apiPort: number,
+): Promise<{ outDir: string; label: string } | undefined> {
+  const dist = process.env.BENCH_COMPARE_DIST
+  if (dist) return { outDir: resolve(dist), label: dist }
+  const rev = process.env.BENCH_COMPARE_REV
+  if (!rev) return undefined
+  return { outDir: buildRevision(rev, `http://localhost:${apiPort}`), label: rev }
 }
 
 /** A served build and a headless Chromium; `close` stops both. */

@@ -26,12 +26,17 @@ export interface BundleChunk {
   fileName: string
   isEntry: boolean
   facadeModuleId: string | null
+  /** Every module the chunk holds (a group's chunk, as The Void's, has no facade). */
+  moduleIds: string[]
   imports: string[]
   code: string
   viteMetadata?: { importedCss: Set<string> }
 }
 
-/** The inline script: preloads `scripts` and `styles`, then starts the first page's request. */
+/**
+ * The inline script: starts the first page's request, then, in the next task, the count's and the
+ * preloads of `scripts` and `styles`.
+ */
 export function earlyStartScript(options: {
   supabaseUrl: string | undefined
   anonKey: string
@@ -48,15 +53,6 @@ export function earlyStartScript(options: {
   ]
   return [
     `if (location.pathname === '/void') {`,
-    `  for (const [rel, href] of ${JSON.stringify(links)}) {`,
-    `    const link = document.createElement('link')`,
-    `    link.rel = rel`,
-    `    if (rel === 'preload') link.as = 'style'`,
-    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
-    `    link.crossOrigin = ''`,
-    `    link.href = href`,
-    `    document.head.appendChild(link)`,
-    `  }`,
     `  const controller = new AbortController()`,
     `  setTimeout(() => controller.abort(), ${FEED_TIMEOUT_MS})`,
     `  const ask = (path) => {`,
@@ -67,9 +63,26 @@ export function earlyStartScript(options: {
     `    answer.catch(() => {})`,
     `    return answer`,
     `  }`,
+    // The page's request now; the count's and the preload links in the next task: all in one made
+    // the parser's task long on a slow phone (each request and each link costs the main thread a
+    // few milliseconds). The feed's (a preflight, then the page) is the longer way to the first
+    // cards; the app's script, which takes the count, comes long after the next task.
+    `  const count = new Promise((resolve) => setTimeout(() => {`,
+    `    resolve(ask(${JSON.stringify(`rpc/${VOID_COUNT_FUNCTION}`)}))`,
+    `    for (const [rel, href] of ${JSON.stringify(links)}) {`,
+    `      const link = document.createElement('link')`,
+    `      link.rel = rel`,
+    `      if (rel === 'preload') link.as = 'style'`,
+    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
+    `      link.crossOrigin = ''`,
+    `      link.href = href`,
+    `      document.head.appendChild(link)`,
+    `    }`,
+    `  }, 0))`,
+    `  count.catch(() => {})`,
     `  window[${JSON.stringify(EARLY_FIRST_PAGE_GLOBAL)}] = {`,
     `    response: ask(${JSON.stringify(`${VOID_TABLE}?${voidPageQuery(null)}`)}),`,
-    `    count: ask(${JSON.stringify(`rpc/${VOID_COUNT_FUNCTION}`)}),`,
+    `    count,`,
     `    startedAt: Date.now(),`,
     `  }`,
     `}`,
@@ -91,7 +104,9 @@ export function voidEarlyStart(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter(
           (item): item is BundleChunk & typeof item => item.type === 'chunk',
         ) as unknown as BundleChunk[]
-        const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(SCREEN_MODULE))
+        const screen = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(SCREEN_MODULE)),
+        )
         if (!screen) throw new Error(`void-early-start: no chunk for ${SCREEN_MODULE}`)
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
         // The screen's chunk and every chunk it imports statically, however deep.

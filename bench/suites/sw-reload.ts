@@ -15,14 +15,14 @@
  * the editor in the document, and the frame after it. Where the app's line parts from the floor's
  * is where to look.
  *
- * BENCH_COMPARE_DIST=<a built dist/> adds that build as a third page, reloaded in the same turns, so
- * a change is measured against the app as it was in one run (build the other commit into a folder
- * of its own with the same VITE_ variables; its service worker and files are served as they are).
+ * BENCH_COMPARE_DIST=<a built dist/> or BENCH_COMPARE_REV=<a git revision> (built here) adds that
+ * build as a third page, reloaded in the same turns, so a change is measured against the app as it
+ * was in one run (its service worker and files are served as they are).
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { findPerfFloor, openPerfFloor, type PerfFloor } from '../perf-floor'
 import { median, percentile } from '../stats'
-import { openVoidBenchApp, serveBuild } from '../void-support'
+import { compareBuild, openVoidBenchApp, serveBuild } from '../void-support'
 
 export const name = 'Service worker: reload to an interactive editor'
 
@@ -227,8 +227,8 @@ export async function run(): Promise<void> {
   const found = findPerfFloor()
   const app = await openVoidBenchApp()
   let floor: PerfFloor | undefined
-  const compareDist = process.env.BENCH_COMPARE_DIST
-  const compare = compareDist ? await serveBuild(compareDist) : undefined
+  const compared = await compareBuild(app.apiPort)
+  const compare = compared ? await serveBuild(compared.outDir) : undefined
   try {
     if ('dir' in found) floor = await openPerfFloor(found.dir)
     else
@@ -263,7 +263,7 @@ export async function run(): Promise<void> {
       if (compareIndex >= 0) {
         const other = results[compareIndex]!
         const times2 = times(`compare ${condition}`, other, isCold)
-        console.log(`compare ${condition}  ${fmt(times2)}  (BENCH_COMPARE_DIST)`)
+        console.log(`compare ${condition}  ${fmt(times2)}  (${compared!.label})`)
         console.log(`      milestones (medians, ms)          ${fmtMilestones(other)}`)
         console.log(
           `      app / compare                     ${(median(app) / median(times2)).toFixed(2)}×  (paired ${median(app.map((ms, i) => ms / times2[i]!)).toFixed(2)}×)`,

@@ -4,9 +4,9 @@
  * PerformanceObserver 'longtask') while the cards appear. The wall renders the cards near the screen
  * only (the rest of a page comes as the reader scrolls toward it), so two windows: the first screen
  * (from the task that puts the first card in the page until its cards' entrance is over), then a
- * reader scrolling a screen down every 150 ms until 100 cards (two pages) have come, and their
+ * reader scrolling a screen down every 150 ms until all 200 cards (four pages) have come, and their
  * entrance is over. Tasks before the first card (the app's own start) are printed apart.
- * Target: no long task in either window. The scroll through 10,000 thoughts (frame median, DOM
+ * Target: no long task in either window. Every run is listed, with each long task's start and length. The scroll through 10,000 thoughts (frame median, DOM
  * bounded) is bench/suites/void-long-wall.ts.
  */
 import { cpus, loadavg } from 'node:os'
@@ -15,11 +15,9 @@ import { median } from '../stats'
 import { openVoidBenchApp, startVoidBackend } from '../void-support'
 
 export const name =
-  'The Void: long tasks while cards appear (first screen, then scrolling to 100), at 4× CPU slowdown'
+  'The Void: long tasks while cards appear (first screen, then scrolling to 200), at 4× CPU slowdown'
 
 const THOUGHTS = 200
-/** Thoughts per page of the wall. */
-const PAGE = 50
 const RUNS = Number(process.env.RUNS ?? 5)
 const CPU_SLOWDOWN = 4
 /** After the last card is in the page: the longest entrance (first card's delay + cascade + fade). */
@@ -96,9 +94,9 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
     const firstPage = all.filter((task) => task.start + task.duration >= firstCardAt)
     const firstCards = await seenCards(page)
 
-    // A reader scrolls down a screen every 150 ms until two pages' cards have come.
+    // A reader scrolls down a screen every 150 ms until every page's cards have come.
     const before = await page.evaluate(() => performance.now())
-    for (let step = 0; (await seenCards(page)) < 2 * PAGE; step++) {
+    for (let step = 0; (await seenCards(page)) < THOUGHTS; step++) {
       if (step > 400) throw new Error(`only ${await seenCards(page)} cards came while scrolling`)
       await page.evaluate(() => window.scrollBy(0, window.innerHeight))
       await page.waitForTimeout(150)
@@ -114,7 +112,11 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
 function describe(label: string, runs: LongTask[][]): string {
   const longest = runs.map((tasks) => Math.max(0, ...tasks.map((task) => task.duration)))
   const counts = runs.map((tasks) => tasks.length)
-  return `${label.padEnd(28)}longest ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(longest).toFixed(0)}); tasks over 50 ms ${counts.join(', ')} (median ${median(counts)})`
+  const each = runs.map(
+    (tasks, i) =>
+      `\n  run ${i + 1}: ${tasks.length ? tasks.map((task) => `${task.duration.toFixed(0)} ms at ${task.start.toFixed(0)}`).join(', ') : 'none'}`,
+  )
+  return `${label.padEnd(28)}longest ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(longest).toFixed(0)}); tasks over 50 ms ${counts.join(', ')} (median ${median(counts)})${each.join('')}`
 }
 
 export async function run(): Promise<void> {
@@ -145,7 +147,7 @@ export async function run(): Promise<void> {
     )
     console.log(
       describe(
-        'scroll to 100 cards',
+        `scroll to ${THOUGHTS} cards`,
         runs.map((r) => r.nextPage),
       ),
     )

@@ -16,28 +16,42 @@ import { linkWebManifest } from './web-manifest'
 
 export { InstallPrompt, Toaster }
 
-/** Starts the offer queue and registers the service worker; the queue stops on unmount. */
+/**
+ * Starts the offer queue and registers the service worker; the queue stops on unmount. Each step is a
+ * task of its own: an `import()` adds its chunk's preload links to the page as it is called, and all of
+ * them with the queue's start in one task made one long task on a slow phone, while The Void's first
+ * cards were still coming (docs/perf-log.md).
+ */
 function useServiceWorker() {
   useEffect(() => {
     let stopQueue: (() => void) | undefined
     let unmounted = false
-    void import('./offer-service').then(
-      ({ startOfferService }) => {
-        if (!unmounted) stopQueue = startOfferService()
-      },
-      (error: unknown) => console.warn('The offer queue could not be started', error),
+    const timers: ReturnType<typeof setTimeout>[] = []
+    const later = (step: () => void) => timers.push(setTimeout(() => !unmounted && step(), 0))
+    later(
+      () =>
+        void import('./offer-service').then(
+          ({ startOfferService }) => {
+            if (!unmounted) stopQueue = startOfferService()
+          },
+          (error: unknown) => console.warn('The offer queue could not be started', error),
+        ),
     )
     const stop = () => {
       unmounted = true
+      timers.forEach(clearTimeout)
       stopQueue?.()
     }
     if (import.meta.env.DEV) return stop
     // The build's index.html has no manifest link: it comes now, after the first screen.
-    linkWebManifest()
-    void import('../lib/sw-bridge').then(({ registerServiceWorker }) =>
-      registerServiceWorker({
-        onUpdateReady: (activate) => useAppStore.getState().setActivateUpdate(activate),
-      }).catch((error: unknown) => console.warn('Service worker registration failed', error)),
+    later(linkWebManifest)
+    later(
+      () =>
+        void import('../lib/sw-bridge').then(({ registerServiceWorker }) =>
+          registerServiceWorker({
+            onUpdateReady: (activate) => useAppStore.getState().setActivateUpdate(activate),
+          }).catch((error: unknown) => console.warn('Service worker registration failed', error)),
+        ),
     )
     return stop
   }, [])

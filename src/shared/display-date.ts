@@ -13,6 +13,8 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
@@ -27,11 +29,16 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
 }
 
 /**
- * Makes the visitor's formatter ahead of the first date: its first making loads the locale's data,
- * a long enough task on a slow phone that the wall's first slice of cards should not carry it.
+ * `date` as en-US writes it with DATE_OPTIONS (in English only), in the visitor's own time zone, from the Date's local
+ * fields. Not through Intl: making the first Intl formatter loads the locale's data, and on The Void
+ * that was one of the longest tasks while the first cards came, on a slow phone (docs/perf-log.md).
+ * The unit test holds it to Intl's own output.
  */
-export function prepareDisplayDate(): void {
-  formatterFor(undefined)
+function formatLocal(date: Date): string {
+  const hours = date.getHours()
+  const minutes = String(date.getMinutes()).padStart(2, '0')
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${hour12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
 }
 
 /**
@@ -42,6 +49,7 @@ export function prepareDisplayDate(): void {
 export function formatDisplayDate(iso: string, timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
+  if (timeZone === undefined && currentLanguage() === 'en') return formatLocal(date)
   return formatterFor(timeZone)
     .format(date)
     .replace(/[\u202f\u00a0]/g, ' ')

@@ -1,11 +1,19 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { earlyStartScript } from '../../../scripts/void-early-start'
 import { EARLY_FIRST_PAGE_GLOBAL, voidPageQuery } from '../../../src/core/void-page-query'
 
 const KEY = 'anon-key'
 
-/** Runs the inline script on `pathname` with a recording document and fetch. */
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/**
+ * Runs the inline script on `pathname` with a recording document and fetch; `links` and `fetch`
+ * hold what it did at once, `next()` runs the task it leaves for later.
+ */
 function runAt(pathname: string, supabaseUrl?: string) {
+  vi.useFakeTimers()
   const script = earlyStartScript({
     supabaseUrl,
     anonKey: KEY,
@@ -25,12 +33,18 @@ function runAt(pathname: string, supabaseUrl?: string) {
     fetch,
     window,
   )
-  return { links, fetch, window }
+  return { links, fetch, window, next: () => vi.advanceTimersByTime(0) }
 }
 
 describe("index.html's inline start", () => {
   it('on /void, asks for the first page and the counter as the app does, and preloads the screen', () => {
-    const { links, fetch, window } = runAt('/void', 'http://localhost:54414/')
+    const { links, fetch, window, next } = runAt('/void', 'http://localhost:54414/')
+    // The page's request at once; the count's and the preloads in the next task.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      `http://localhost:54414/rest/v1/void_thoughts?${voidPageQuery(null)}`,
+    ])
+    expect(links).toEqual([])
+    next()
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
       `http://localhost:54414/rest/v1/void_thoughts?${voidPageQuery(null)}`,
       'http://localhost:54414/rest/v1/rpc/void_thought_count',
@@ -66,7 +80,8 @@ describe("index.html's inline start", () => {
 
   it('does nothing on any other address', () => {
     for (const pathname of ['/', '/return', '/help', '/void/', '/voids']) {
-      const { links, fetch, window } = runAt(pathname)
+      const { links, fetch, window, next } = runAt(pathname)
+      next()
       expect(fetch).not.toHaveBeenCalled()
       expect(links).toEqual([])
       expect(window).toEqual({})

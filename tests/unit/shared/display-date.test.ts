@@ -25,6 +25,33 @@ describe('formatDisplayDate', () => {
     expect(formatDisplayDate('2025-01-05T10:30:00Z', 'UTC')).not.toMatch(/[\u202f\u00a0]/)
   })
 
+  it("writes the visitor's own time zone exactly as Intl's en-US formatter does", () => {
+    const zone = process.env.TZ
+    const intl = (date: Date) =>
+      new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+        .format(date)
+        .replace(/[\u202f\u00a0]/g, ' ')
+    try {
+      for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham']) {
+        process.env.TZ = tz
+        // Every hour of the day, every month, across a change of year and daylight saving time.
+        for (let hour = 0; hour < 24 * 400; hour += 7) {
+          const date = new Date(Date.UTC(2024, 11, 20, 0, 3 * hour) + hour * 3_600_000)
+          expect(formatDisplayDate(date.toISOString())).toBe(intl(date))
+        }
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   it('gives nothing for an unreadable date', () => {
     expect(formatDisplayDate('not a date')).toBe('')
   })

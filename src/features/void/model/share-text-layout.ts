@@ -58,13 +58,17 @@ export function isRightToLeft(paragraph: string): boolean {
   return first !== null && RTL_LETTER.test(first[0])
 }
 
-const segmenter =
-  typeof Intl.Segmenter === 'function'
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : null
+// Made on first use, not as the module loads: this module comes with The Void's screen, and making a
+// segmenter loads the browser's break rules, a long piece of the screen's start on a slow phone
+// (docs/perf-log.md), for share images that most visits never make.
+let segmenter: Intl.Segmenter | null | undefined
 
 /** `text` split into user-perceived characters (code points where Intl.Segmenter is missing). */
 export function graphemes(text: string): string[] {
+  segmenter ??=
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null
   if (!segmenter) return Array.from(text)
   return Array.from(segmenter.segment(text), (s) => s.segment)
 }

@@ -18,7 +18,6 @@
  * the page.
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { prepareDisplayDate } from '../../../shared/display-date'
 import type { VoidThought } from '../../../core/void-rest'
 import { VoidCard, type CardEntrance } from './void-card'
 import {
@@ -94,11 +93,6 @@ export function VoidWall({
   const near = useEndNear(endRef)
   const head = Math.min(revealed, thoughts.length)
   const { rendered, settled } = useSlices(thoughts.length - head, near)
-  // In a task of its own, before the first slice comes (after the next frame).
-  useEffect(() => {
-    const timer = setTimeout(prepareDisplayDate, 0)
-    return () => clearTimeout(timer)
-  }, [])
   const shown = useMemo(
     () => (settled ? thoughts : thoughts.slice(0, head + rendered)),
     [thoughts, head, rendered, settled],
