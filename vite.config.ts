@@ -74,10 +74,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/,
             },
             // Leaf modules of a few hundred bytes that several chunks share: one small file rather
-            // than four, each a request (and a preload link) of its own on /void's critical path.
+            // than three, each a request (and a preload link) of its own on /void's critical path.
             {
               name: 'shared',
-              test: /src[\\/](lib[\\/](env|download)|core[\\/]void-rest|shared[\\/]display-date)\.ts$/,
+              test: /src[\\/](lib[\\/](env|download)|core[\\/]void-rest)\.ts$/,
             },
           ],
         },
