@@ -39,6 +39,9 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
   it('saves privately and lets the entry go, in Spanish', async () => {
     await resetBackend()
     await page.goto(`${APP_URL}/`)
+    // The page's load comes before the app's start has read the language: the first render, which
+    // follows it, is what says the language is set.
+    await waitForText(page, '¿Qué llevas contigo hoy?')
     expect(
       await page.run(() => [document.documentElement.lang, document.documentElement.dir]),
     ).toEqual(['es', 'ltr'])
