@@ -8,7 +8,7 @@
 import { Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
 import { useAppStore } from '../store'
-import { afterFirstPaint } from '../lib/after-first-paint'
+import { afterFirstPaint, firstScreenCommitted } from '../lib/after-first-paint'
 import { useLanguage } from '../components/use-language'
 
 // The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock (PRODUCT.md 20),
@@ -87,6 +87,8 @@ export function RootLayout() {
   const { AppStart, InstallPrompt, Toaster } = startUpParts(startUp)
   // A new language renders the screen anew in it (the switcher is on screens without a draft).
   const language = useLanguage()
+  // The start-up's wait for a painted frame begins once the first screen is in the page.
+  useEffect(firstScreenCommitted, [])
   return (
     <>
       <Suspense fallback={null}>
