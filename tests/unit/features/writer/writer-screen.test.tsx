@@ -10,6 +10,7 @@ const paint = vi.hoisted(() => {
 })
 vi.mock(import('../../../../src/lib/after-first-paint'), () => ({
   afterFirstPaint: () => paint.painted,
+  firstScreenCommitted: () => {},
 }))
 
 // The choice chunk: loading it marks it loaded.
