@@ -97,6 +97,8 @@ interface Visit {
   firstCommit: { start: number; duration: number } | null
   /** Script running time by file, from the sampling profile (ms, in the window). */
   running: Map<string, number>
+  /** The page's own long tasks (PerformanceObserver, as bench/suites/void-cards-main-thread.ts). */
+  observed: { start: number; duration: number }[]
   /** Navigation start, in the trace's clock (µs). */
   origin: number
   feedSent: number
@@ -115,7 +117,16 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
     const page = await context.newPage()
     // Cheap on purpose: it runs on every change of the page while the app starts.
     await page.addInitScript(() => {
-      const w = window as unknown as { firstCommitAt?: number; firstCardAt?: number }
+      const w = window as unknown as {
+        firstCommitAt?: number
+        firstCardAt?: number
+        longTasks: { start: number; duration: number }[]
+      }
+      w.longTasks = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          w.longTasks.push({ start: entry.startTime, duration: entry.duration })
+      }).observe({ type: 'longtask', buffered: true })
       const cards = document.getElementsByClassName('void-card')
       new MutationObserver((_, observer) => {
         if (w.firstCommitAt === undefined && document.getElementById('root')?.firstChild)
@@ -146,9 +157,17 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
     await page.goto(`${url}/void`)
     await page.locator('article.void-card').first().waitFor({ timeout: 60_000 })
     await page.waitForTimeout(WINDOW_MS)
-    const { firstCommitAt, firstCardAt } = await page.evaluate(() => {
-      const w = window as unknown as { firstCommitAt?: number; firstCardAt?: number }
-      return { firstCommitAt: w.firstCommitAt ?? NaN, firstCardAt: w.firstCardAt ?? NaN }
+    const { firstCommitAt, firstCardAt, observed } = await page.evaluate(() => {
+      const w = window as unknown as {
+        firstCommitAt?: number
+        firstCardAt?: number
+        longTasks: { start: number; duration: number }[]
+      }
+      return {
+        firstCommitAt: w.firstCommitAt ?? NaN,
+        firstCardAt: w.firstCardAt ?? NaN,
+        observed: w.longTasks,
+      }
     })
     const buffer = await browser.stopTracing()
     const { profile } = await cdp.send('Profiler.stop')
@@ -162,7 +181,7 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
       writeFileSync(join(process.env.BENCH_TRACE_DIR, `void-${Date.now()}.json`), buffer)
     const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] })
       .traceEvents
-    const visit = cut(events, firstCommitAt, firstCardAt)
+    const visit = { ...cut(events, firstCommitAt, firstCardAt), observed }
     const sampled = sampleProfile(profile, visit.origin)
     visit.running = sampled.files
     // What ran in each long task: the functions with the most samples in it.
@@ -191,7 +210,11 @@ async function traceVisit(browser: Browser, url: string): Promise<Visit> {
   }
 }
 
-function cut(events: TraceEvent[], firstCommitAt: number, firstCardAt: number): Visit {
+function cut(
+  events: TraceEvent[],
+  firstCommitAt: number,
+  firstCardAt: number,
+): Omit<Visit, 'observed'> {
   // The page's main thread: where its navigationStart was marked for /void.
   const nav = events
     .filter(
@@ -403,7 +426,8 @@ function report(label: string, visits: Visit[]): void {
   console.log(`first card in the page                  ${ms(visits.map((v) => v.firstCardAt))}`)
   visits.forEach((v, i) =>
     console.log(
-      `  visit ${i + 1}: tasks over 50 ms ${v.longTasks.length ? '' : 'none'}` +
+      `  visit ${i + 1}: the page's long tasks (its observer): ${v.observed.map((task) => `${task.duration.toFixed(0)} ms at ${task.start.toFixed(0)}`).join(', ') || 'none'}` +
+        `\n  visit ${i + 1}: tasks over 50 ms in the trace ${v.longTasks.length ? '' : 'none'}` +
         v.longTasks
           .map(
             (task) =>

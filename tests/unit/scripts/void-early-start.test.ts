@@ -10,7 +10,7 @@ afterEach(() => {
 
 /**
  * Runs the inline script on `pathname` with a recording document and fetch; `links` and `fetch`
- * hold what it did at once, `next()` runs the task it leaves for later.
+ * hold what it did at once, `next()` runs the next task it leaves for later.
  */
 function runAt(pathname: string, supabaseUrl?: string) {
   vi.useFakeTimers()
@@ -33,13 +33,16 @@ function runAt(pathname: string, supabaseUrl?: string) {
     fetch,
     window,
   )
-  return { links, fetch, window, next: () => vi.advanceTimersByTime(0) }
+  return { links, fetch, window, next: () => vi.advanceTimersToNextTimer() }
 }
 
 describe("index.html's inline start", () => {
   it('on /void, asks for the first page and the counter as the app does, and preloads the screen', () => {
     const { links, fetch, window, next } = runAt('/void', 'http://localhost:54414/')
-    // The page's request at once; the count's and the preloads in the next task.
+    // Nothing in the parser's task: the page's request in the next task, then the count's, then one
+    // preload a task.
+    expect(fetch).not.toHaveBeenCalled()
+    next()
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([
       `http://localhost:54414/rest/v1/void_thoughts?${voidPageQuery(null)}`,
     ])
@@ -64,15 +67,24 @@ describe("index.html's inline start", () => {
       count: expect.any(Promise),
       startedAt: expect.any(Number),
     })
-    expect(links).toEqual([
+    const all = [
       { rel: 'modulepreload', href: '/assets/void-screen-1.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/display-date-2.js', crossOrigin: '' },
       { rel: 'preload', as: 'style', href: '/assets/void-screen-3.css', crossOrigin: '' },
-    ])
+    ]
+    expect(links).toEqual([])
+    for (let task = 1; task <= all.length; task++) {
+      next()
+      expect(links).toEqual(all.slice(0, task))
+    }
+    next()
+    expect(links).toEqual(all)
+    expect(fetch).toHaveBeenCalledTimes(2)
   })
 
   it('without a configured backend, asks the local one on the host that served the app', () => {
-    const { fetch } = runAt('/void')
+    const { fetch, next } = runAt('/void')
+    next()
     expect(fetch.mock.calls[0]?.[0]).toMatch(
       /^http:\/\/phone\.local:54321\/rest\/v1\/void_thoughts\?/,
     )
