@@ -66,12 +66,16 @@ export default defineConfig({
       polyfill: false,
       // React's chunk and the runtime are static imports of the entry, in the page before any
       // dynamic import can run: naming them in every dynamic import's preload list only adds bytes
-      // to the first paint (and a preload call to React DOM's own import in src/main.tsx).
-      // index.html keeps its links: they are what makes them load beside the entry.
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html'
-          ? deps
-          : deps.filter((dep) => !/(^|\/)(react|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+      // to the first paint. The entry's own imports of the Void's first page (src/main.tsx, on /void
+      // only) name nothing: index.html's inline start has preloaded those chunks, and each link the
+      // entry added would cost its first task a few milliseconds more on a slow phone. index.html
+      // keeps its links: they are what makes them load beside the entry.
+      resolveDependencies: (file, deps, { hostId, hostType }) => {
+        if (hostType === 'html') return deps
+        if (/(^|\/)index-[\w-]+\.js$/.test(hostId) && /(^|\/)void-(first-page|feed)-/.test(file))
+          return []
+        return deps.filter((dep) => !/(^|\/)(react|rolldown-runtime)-[\w-]+\.js$/.test(dep))
+      },
     },
     rolldownOptions: {
       output: {

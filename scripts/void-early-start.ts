@@ -4,8 +4,11 @@
  * imports) at once, while the app's entry script is still loading. The first cards then wait
  * on neither the entry's download and start nor a second round trip for the screen's code
  * (`npm run lighthouse`). The request is the app's own (src/core/void-page-query.ts: same URL,
- * headers and timeout); src/features/void/api/void-first-page.ts hands it to the screen. On any other address the
- * script does nothing. Written here, not taken from a library: it needs the build's chunk names.
+ * headers and timeout); src/features/void/api/void-first-page.ts hands it to the screen. On /return
+ * and /help it preloads their screen's code the same way (on /return the lock's too, through which
+ * the entries are read): otherwise the screen's chunks are asked for only once the entry has run, and
+ * the lock's once the screen has. On any other address the script does nothing. Written here, not
+ * taken from a library: it needs the build's chunk names.
  */
 import type { Plugin, ResolvedConfig } from 'vite'
 import { LOCAL_ANON_KEY } from '../server/jwt'
@@ -17,8 +20,19 @@ import {
 } from '../src/core/void-page-query'
 import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/core/void-rest'
 
-/** The screen whose code is preloaded, as the router imports it. */
-const SCREEN_MODULE = 'src/features/void/ui/void-screen.tsx'
+/**
+ * What each address preloads: the modules its first screen needs (the screen, as the router imports
+ * it, and what it loads at once), each with the chunks it imports statically.
+ */
+const SCREEN_MODULES: Record<string, string[]> = {
+  '/void': ['src/features/void/ui/void-screen.tsx'],
+  // The entries are read through the lock's module before the screen shows them.
+  '/return': [
+    'src/features/sanctuary/sanctuary-screen.tsx',
+    'src/features/sanctuary/lock/sanctuary-lock.ts',
+  ],
+  '/help': ['src/features/help/help-screen.tsx'],
+}
 
 /** What the build plugins read of an output chunk (scripts/first-paint-html.ts too). */
 export interface BundleChunk {
@@ -33,26 +47,54 @@ export interface BundleChunk {
   viteMetadata?: { importedCss: Set<string> }
 }
 
+/** The code one address preloads. */
+export interface ScreenPreloads {
+  scripts: string[]
+  styles: string[]
+}
+
 /**
- * The inline script: starts the first page's request in the next task, then the count's, then the
- * preloads of `scripts` and `styles`, each in a task of its own.
+ * The inline script: on /void, starts the first page's request in the next task, then the count's,
+ * then the preloads of its `screens` entry; on another address of `screens`, its preloads. Each
+ * request and each link in a task of its own.
  */
 export function earlyStartScript(options: {
   supabaseUrl: string | undefined
   anonKey: string
-  scripts: string[]
-  styles: string[]
+  screens: Record<string, ScreenPreloads>
 }): string {
   const url = options.supabaseUrl
     ? JSON.stringify(options.supabaseUrl.replace(/\/+$/, ''))
     : // As src/lib/env.ts: without a configured URL, the local backend on the host that served the app.
       `'http://' + location.hostname + ':54321'`
-  const links = [
-    ...options.scripts.map((href) => ['modulepreload', href]),
-    ...options.styles.map((href) => ['preload', href]),
-  ]
+  const links = Object.fromEntries(
+    Object.entries(options.screens).map(([path, { scripts, styles }]) => [
+      path,
+      [
+        ...scripts.map((href) => ['modulepreload', href]),
+        ...styles.map((href) => ['preload', href]),
+      ],
+    ]),
+  )
   return [
-    `if (location.pathname === '/void') {`,
+    // A block: the script's names stay out of the page's global scope.
+    `{`,
+    `const links = ${JSON.stringify(links)}[location.pathname] || []`,
+    `const preload = () => {`,
+    `  const next = links.shift()`,
+    `  if (!next) return`,
+    `  const link = document.createElement('link')`,
+    `  link.rel = next[0]`,
+    `  if (next[0] === 'preload') link.as = 'style'`,
+    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
+    `  link.crossOrigin = ''`,
+    `  link.href = next[1]`,
+    `  document.head.appendChild(link)`,
+    `  setTimeout(preload, 0)`,
+    `}`,
+    `if (location.pathname !== '/void') {`,
+    `  if (links.length) setTimeout(preload, 0)`,
+    `} else {`,
     `  const controller = new AbortController()`,
     `  setTimeout(() => controller.abort(), ${FEED_TIMEOUT_MS})`,
     `  const ask = (path) => {`,
@@ -68,19 +110,6 @@ export function earlyStartScript(options: {
     // phone (a request costs the main thread 3 to 15 ms at 4× CPU, a module preload up to 10). The
     // feed's (a preflight, then the page) is the longer way to the first cards; the app's script,
     // which takes the count, comes long after these tasks.
-    `  const links = ${JSON.stringify(links)}`,
-    `  const preload = () => {`,
-    `    const next = links.shift()`,
-    `    if (!next) return`,
-    `    const link = document.createElement('link')`,
-    `    link.rel = next[0]`,
-    `    if (next[0] === 'preload') link.as = 'style'`,
-    // As Vite's own links: the same credentials mode, so the app's later requests reuse these.
-    `    link.crossOrigin = ''`,
-    `    link.href = next[1]`,
-    `    document.head.appendChild(link)`,
-    `    setTimeout(preload, 0)`,
-    `  }`,
     `  let askCount`,
     `  const count = new Promise((resolve) => (askCount = resolve))`,
     `  const response = new Promise((resolve) => setTimeout(() => {`,
@@ -97,6 +126,7 @@ export function earlyStartScript(options: {
     `    count,`,
     `    startedAt: Date.now(),`,
     `  }`,
+    `}`,
     `}`,
   ].join('\n')
 }
@@ -116,18 +146,7 @@ export function voidEarlyStart(): Plugin {
         const chunks = Object.values(context.bundle ?? {}).filter(
           (item): item is BundleChunk & typeof item => item.type === 'chunk',
         ) as unknown as BundleChunk[]
-        const screen = chunks.find((chunk) =>
-          chunk.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(SCREEN_MODULE)),
-        )
-        if (!screen) throw new Error(`void-early-start: no chunk for ${SCREEN_MODULE}`)
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
-        // The screen's chunk and every chunk it imports statically, however deep.
-        const needed = [screen]
-        for (const chunk of needed)
-          for (const file of chunk.imports) {
-            const imported = byName.get(file)
-            if (imported && !needed.includes(imported)) needed.push(imported)
-          }
         // What the entry loads anyway (itself and its static imports) is not preloaded again.
         const loaded = new Set(
           chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]),
@@ -136,16 +155,35 @@ export function voidEarlyStart(): Plugin {
           chunks.filter((c) => c.isEntry).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
         )
         const href = (file: string) => `${config.base}${file}`
+        const preloadsOf = (modules: string[]): ScreenPreloads => {
+          // Each module's chunk and every chunk it imports statically, however deep.
+          const needed = modules.map((module) => {
+            const chunk = chunks.find((c) =>
+              c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(module)),
+            )
+            if (!chunk) throw new Error(`void-early-start: no chunk for ${module}`)
+            return chunk
+          })
+          for (const chunk of needed)
+            for (const file of chunk.imports) {
+              const imported = byName.get(file)
+              if (imported && !needed.includes(imported)) needed.push(imported)
+            }
+          return {
+            scripts: [...new Set(needed.map((c) => c.fileName))]
+              .filter((file) => !loaded.has(file))
+              .map(href),
+            styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))]
+              .filter((file) => !entryCss.has(file))
+              .map(href),
+          }
+        }
         const script = earlyStartScript({
           supabaseUrl: config.env.VITE_SUPABASE_URL as string | undefined,
           anonKey: (config.env.VITE_SUPABASE_ANON_KEY as string | undefined) || LOCAL_ANON_KEY,
-          scripts: needed
-            .map((c) => c.fileName)
-            .filter((file) => !loaded.has(file))
-            .map(href),
-          styles: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))]
-            .filter((file) => !entryCss.has(file))
-            .map(href),
+          screens: Object.fromEntries(
+            Object.entries(SCREEN_MODULES).map(([path, modules]) => [path, preloadsOf(modules)]),
+          ),
         })
         // Before the entry script and any stylesheet: a classic script after a stylesheet would wait
         // for it; after the charset and viewport, which must come first.

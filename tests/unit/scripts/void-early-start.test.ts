@@ -17,8 +17,14 @@ function runAt(pathname: string, supabaseUrl?: string) {
   const script = earlyStartScript({
     supabaseUrl,
     anonKey: KEY,
-    scripts: ['/assets/void-screen-1.js', '/assets/display-date-2.js'],
-    styles: ['/assets/void-screen-3.css'],
+    screens: {
+      '/void': {
+        scripts: ['/assets/void-screen-1.js', '/assets/display-date-2.js'],
+        styles: ['/assets/void-screen-3.css'],
+      },
+      '/return': { scripts: ['/assets/sanctuary-screen-4.js', '/assets/lock-5.js'], styles: [] },
+      '/help': { scripts: ['/assets/help-screen-6.js'], styles: [] },
+    },
   })
   const links: { rel: string; href: string; as?: string; crossOrigin: string }[] = []
   const document = {
@@ -90,8 +96,26 @@ describe("index.html's inline start", () => {
     )
   })
 
+  it("on /return and /help, preloads the screen's code only, a link a task", () => {
+    for (const [pathname, files] of [
+      ['/return', ['/assets/sanctuary-screen-4.js', '/assets/lock-5.js']],
+      ['/help', ['/assets/help-screen-6.js']],
+    ] as const) {
+      const { links, fetch, window, next } = runAt(pathname)
+      expect(links).toEqual([])
+      for (let task = 1; task <= files.length; task++) {
+        next()
+        expect(links.map((link) => link.href)).toEqual(files.slice(0, task))
+      }
+      next()
+      expect(links).toEqual(files.map((href) => ({ rel: 'modulepreload', href, crossOrigin: '' })))
+      expect(fetch).not.toHaveBeenCalled()
+      expect(window).toEqual({})
+    }
+  })
+
   it('does nothing on any other address', () => {
-    for (const pathname of ['/', '/return', '/help', '/void/', '/voids']) {
+    for (const pathname of ['/', '/void/', '/voids', '/return/x', '/help-me']) {
       const { links, fetch, window, next } = runAt(pathname)
       next()
       expect(fetch).not.toHaveBeenCalled()
