@@ -8,9 +8,14 @@
  * entrance is over. Tasks before the first card (the app's own start) are printed apart.
  * Target: no long task in either window. Every run is listed, with each long task's start and length. The scroll through 10,000 thoughts (frame median, DOM
  * bounded) is bench/suites/void-long-wall.ts.
+ *
+ * Beside the app's start, the floor's (../shared/perf-floor: a bare React page, the baseline of our
+ * speed), opened the same way: its long tasks in its first 2 s. React DOM's code runs on its first
+ * import, one task the app cannot cut; the floor shows what that task is on this machine.
  */
 import { cpus, loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
+import { findPerfFloor, openPerfFloor } from '../perf-floor'
 import { median } from '../stats'
 import { openVoidBenchApp, startVoidBackend } from '../void-support'
 
@@ -109,6 +114,25 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
   }
 }
 
+/** The floor opened once, as the app is: its long tasks in its first 2 s. */
+async function floorRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>, url: string) {
+  const context = await app.browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 823 },
+  })
+  try {
+    const page = await context.newPage()
+    await recordLongTasks(page)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await page.goto(url)
+    await page.waitForTimeout(2000)
+    return await longTasksSince(page, 0)
+  } finally {
+    await context.close()
+  }
+}
+
 function describe(label: string, runs: LongTask[][]): string {
   const longest = runs.map((tasks) => Math.max(0, ...tasks.map((task) => task.duration)))
   const counts = runs.map((tasks) => tasks.length)
@@ -152,6 +176,18 @@ export async function run(): Promise<void> {
       ),
     )
     console.log('target                      no long task (over 50 ms) while cards appear')
+    const found = findPerfFloor()
+    if ('dir' in found) {
+      const floor = await openPerfFloor(found.dir)
+      try {
+        await floorRun(app, floor.url)
+        const floorRuns: LongTask[][] = []
+        for (let i = 0; i < RUNS; i++) floorRuns.push(await floorRun(app, floor.url))
+        console.log(describe('the floor (bare React page)', floorRuns))
+      } finally {
+        await floor.close()
+      }
+    } else console.log(`the floor is absent (looked in ${found.missing.join(' and ')})`)
   } finally {
     await app.close()
     await backend.close()
