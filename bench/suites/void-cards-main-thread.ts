@@ -9,15 +9,18 @@
  * Target: no long task in either window. Every run is listed, with each long task's start and length. The scroll through 10,000 thoughts (frame median, DOM
  * bounded) is bench/suites/void-long-wall.ts.
  *
+ * BENCH_COMPARE_REV=<a git revision> (or BENCH_COMPARE_DIST=<a built dist/>) runs that build too, run
+ * by run in turns with this one, so a change is measured against what it changed in one run.
+ *
  * Beside the app's start, the floor's (../shared/perf-floor: a bare React page, the baseline of our
  * speed), opened the same way: its long tasks in its first 2 s. React DOM's code runs on its first
  * import, one task the app cannot cut; the floor shows what that task is on this machine.
  */
 import { cpus, loadavg } from 'node:os'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { findPerfFloor, openPerfFloor } from '../perf-floor'
 import { median } from '../stats'
-import { openVoidBenchApp, startVoidBackend } from '../void-support'
+import { compareBuild, openVoidBenchApp, serveBuild, startVoidBackend } from '../void-support'
 
 export const name =
   'The Void: long tasks while cards appear (first screen, then scrolling to 200), at 4× CPU slowdown'
@@ -77,8 +80,8 @@ function seenCards(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { seenCards: Set<string> }).seenCards.size)
 }
 
-async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promise<Run> {
-  const context = await app.browser.newContext({
+async function oneRun(browser: Browser, appUrl: string): Promise<Run> {
+  const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 823 },
   })
@@ -87,7 +90,7 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
     await recordLongTasks(page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-    await page.goto(`${app.appUrl}/void`)
+    await page.goto(`${appUrl}/void`)
     await page.locator('article.void-card').first().waitFor({ timeout: 60_000 })
     await page.waitForTimeout(SETTLE_MS)
     // The window opens with the task that puts the first card in the page.
@@ -115,8 +118,8 @@ async function oneRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>): Promis
 }
 
 /** The floor opened once, as the app is: its long tasks in its first 2 s. */
-async function floorRun(app: Awaited<ReturnType<typeof openVoidBenchApp>>, url: string) {
-  const context = await app.browser.newContext({
+async function floorRun(browser: Browser, url: string) {
+  const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 823 },
   })
@@ -143,52 +146,74 @@ function describe(label: string, runs: LongTask[][]): string {
   return `${label.padEnd(28)}longest ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(longest).toFixed(0)}); tasks over 50 ms ${counts.join(', ')} (median ${median(counts)})${each.join('')}`
 }
 
+/** The figures of one build's runs. */
+function report(runs: Run[]): void {
+  console.log(
+    describe(
+      'app start (before any card)',
+      runs.map((r) => r.boot),
+    ),
+  )
+  console.log(
+    describe(
+      'first screen appears',
+      runs.map((r) => r.firstPage),
+    ),
+  )
+  console.log(
+    `cards of the first screen    ${runs.map((r) => r.firstCards).join(', ')} (before any scroll)`,
+  )
+  console.log(
+    describe(
+      `scroll to ${THOUGHTS} cards`,
+      runs.map((r) => r.nextPage),
+    ),
+  )
+}
+
 export async function run(): Promise<void> {
   const backend = await startVoidBackend()
   const app = await openVoidBenchApp()
+  // BENCH_COMPARE_REV / BENCH_COMPARE_DIST: another build, run by run in turns with this one.
+  const other = await compareBuild(app.apiPort)
+  const compare = other ? await serveBuild(other.outDir) : undefined
   try {
     await backend.seed(THOUGHTS)
     // One visit first, not counted: the browser's own start-up is not the app's.
-    await oneRun(app)
+    await oneRun(app.browser, app.appUrl)
+    if (compare) await oneRun(app.browser, compare.url)
     const runs: Run[] = []
-    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(app))
+    const compared: Run[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const turns = [
+        async () => runs.push(await oneRun(app.browser, app.appUrl)),
+        async () => compare && compared.push(await oneRun(app.browser, compare.url)),
+      ]
+      for (const turn of i % 2 ? turns.reverse() : turns) await turn()
+    }
     console.log(`CPU slowdown                ${CPU_SLOWDOWN}×, ${RUNS} runs, viewport 412 × 823`)
     console.log(`machine load (1 min)        ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`)
-    console.log(
-      describe(
-        'app start (before any card)',
-        runs.map((r) => r.boot),
-      ),
-    )
-    console.log(
-      describe(
-        'first screen appears',
-        runs.map((r) => r.firstPage),
-      ),
-    )
-    console.log(
-      `cards of the first screen    ${runs.map((r) => r.firstCards).join(', ')} (before any scroll)`,
-    )
-    console.log(
-      describe(
-        `scroll to ${THOUGHTS} cards`,
-        runs.map((r) => r.nextPage),
-      ),
-    )
+    if (compare) console.log('### this build')
+    report(runs)
+    if (compare) {
+      console.log(`### compare: ${other!.label}`)
+      report(compared)
+    }
     console.log('target                      no long task (over 50 ms) while cards appear')
     const found = findPerfFloor()
     if ('dir' in found) {
       const floor = await openPerfFloor(found.dir)
       try {
-        await floorRun(app, floor.url)
+        await floorRun(app.browser, floor.url)
         const floorRuns: LongTask[][] = []
-        for (let i = 0; i < RUNS; i++) floorRuns.push(await floorRun(app, floor.url))
+        for (let i = 0; i < RUNS; i++) floorRuns.push(await floorRun(app.browser, floor.url))
         console.log(describe('the floor (bare React page)', floorRuns))
       } finally {
         await floor.close()
       }
     } else console.log(`the floor is absent (looked in ${found.missing.join(' and ')})`)
   } finally {
+    await compare?.close()
     await app.close()
     await backend.close()
   }
