@@ -80,7 +80,11 @@ function seenCards(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { seenCards: Set<string> }).seenCards.size)
 }
 
-async function oneRun(browser: Browser, appUrl: string): Promise<Run> {
+/**
+ * Opens `url` in a fresh context (no service worker, a phone's viewport), recording long tasks, at
+ * the CPU slowdown; runs `measure` on the page, then closes the context.
+ */
+async function visit<T>(browser: Browser, url: string, measure: (page: Page) => Promise<T>) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 412, height: 823 },
@@ -90,7 +94,15 @@ async function oneRun(browser: Browser, appUrl: string): Promise<Run> {
     await recordLongTasks(page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-    await page.goto(`${appUrl}/void`)
+    await page.goto(url)
+    return await measure(page)
+  } finally {
+    await context.close()
+  }
+}
+
+function oneRun(browser: Browser, appUrl: string): Promise<Run> {
+  return visit(browser, `${appUrl}/void`, async (page) => {
     await page.locator('article.void-card').first().waitFor({ timeout: 60_000 })
     await page.waitForTimeout(SETTLE_MS)
     // The window opens with the task that puts the first card in the page.
@@ -112,28 +124,15 @@ async function oneRun(browser: Browser, appUrl: string): Promise<Run> {
     await page.waitForTimeout(SETTLE_MS)
     const nextPage = await longTasksSince(page, before)
     return { boot, firstPage, nextPage, firstCards }
-  } finally {
-    await context.close()
-  }
+  })
 }
 
 /** The floor opened once, as the app is: its long tasks in its first 2 s. */
-async function floorRun(browser: Browser, url: string) {
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 412, height: 823 },
-  })
-  try {
-    const page = await context.newPage()
-    await recordLongTasks(page)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-    await page.goto(url)
+function floorRun(browser: Browser, url: string): Promise<LongTask[]> {
+  return visit(browser, url, async (page) => {
     await page.waitForTimeout(2000)
-    return await longTasksSince(page, 0)
-  } finally {
-    await context.close()
-  }
+    return longTasksSince(page, 0)
+  })
 }
 
 function describe(label: string, runs: LongTask[][]): string {
