@@ -5,11 +5,12 @@
  * what each one runs), so every step, the in-app simulation included, runs in each. The table of
  * each run is printed for the record.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resetBackend, wallRows } from '../e2e/support/backend'
-import { ENGINES, type EngineSession, launchEngine } from './support/engines'
-import { click, waitForServiceWorker, waitUntil } from './support/page-actions'
-import { APP_URL, type Stack, startStack } from './support/stack'
+import { ENGINES, type EngineSession } from './support/engines'
+import { withInstalledApp } from './support/installed-app'
+import { click, waitUntil } from './support/page-actions'
+import { APP_URL } from './support/stack'
 
 const STEPS = ['offline', 'backend down', '503', '429', 'lost answer', 'reload mid-queue']
 
@@ -33,20 +34,8 @@ const readTable = (session: EngineSession): Promise<DrillTable> =>
   })
 
 describe.each(ENGINES)('the Drop drill in %s', (engine) => {
-  let stack: Stack | undefined
-  let page: EngineSession
-
-  beforeAll(async () => {
-    stack = await startStack()
-    page = await launchEngine(engine)
-    await page.goto(`${APP_URL}/`)
-    await waitForServiceWorker(page)
-  })
-
-  afterAll(async () => {
-    await page?.close()
-    await stack?.stop()
-  })
+  let page!: EngineSession
+  withInstalledApp(engine, (session) => (page = session))
 
   it('delivers every test offer exactly once, across its reload, and says so in its table', async () => {
     await resetBackend()

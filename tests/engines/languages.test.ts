@@ -5,26 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resetBackend, wallRows } from '../e2e/support/backend'
-import { ENGINES, type EngineSession, launchEngine } from './support/engines'
-import {
-  click,
-  pageText,
-  openEach,
-  typeThought,
-  waitForServiceWorker,
-  waitForText,
-} from './support/page-actions'
-import { APP_URL, type Stack, startStack } from './support/stack'
+import { ENGINES, type EngineSession } from './support/engines'
+import { withInstalledApp } from './support/installed-app'
+import { click, pageText, openEach, typeThought, waitForText } from './support/page-actions'
+import { APP_URL } from './support/stack'
 
 describe.each(ENGINES)('%s in Spanish', (engine) => {
-  let stack: Stack | undefined
-  let page: EngineSession
+  let page!: EngineSession
+  let stopStack!: () => Promise<void>
+  withInstalledApp(engine, (session, stop) => {
+    page = session
+    stopStack = stop
+  })
 
   beforeAll(async () => {
-    stack = await startStack()
-    page = await launchEngine(engine)
-    await page.goto(`${APP_URL}/`)
-    await waitForServiceWorker(page)
     await page.run(() => localStorage.setItem('unburden-language', 'es'))
     await page.goto(`${APP_URL}/`)
     await waitForText(page, '¿Qué llevas contigo hoy?')
@@ -32,8 +26,6 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
 
   afterAll(async () => {
     await page?.run(() => localStorage.removeItem('unburden-language')).catch(() => undefined)
-    await page?.close()
-    await stack?.stop()
   })
 
   it('saves privately and lets the entry go, in Spanish', async () => {
@@ -98,8 +90,7 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
   it('opens /, /void and /return in Spanish from the service worker with the app server stopped', async () => {
     await page.goto(`${APP_URL}/void`)
     await waitForText(page, 'EL VACÍO')
-    await stack?.stop()
-    stack = undefined
+    await stopStack()
     await openEach(page, APP_URL, [
       ['/', 'Unburden'],
       ['/void', 'EL VACÍO'],

@@ -3,9 +3,10 @@
  * Firefox and WebKit have no Background Sync: the held offer must arrive through the app's own
  * triggers. A missing engine fails the run (CI installs all three).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { resetBackend, setFaults, wallRows } from '../e2e/support/backend'
-import { ENGINES, type EngineSession, launchEngine } from './support/engines'
+import { ENGINES, type EngineSession } from './support/engines'
+import { withInstalledApp } from './support/installed-app'
 import {
   click,
   fillField,
@@ -16,25 +17,16 @@ import {
   waitForText,
   waitUntil,
 } from './support/page-actions'
-import { APP_URL, type Stack, startStack } from './support/stack'
+import { APP_URL } from './support/stack'
 
 const HELD = "Held for The Void. It will be offered when you're back online."
 
 describe.each(ENGINES)('%s', (engine) => {
-  let stack: Stack | undefined
-  let page: EngineSession
-
-  beforeAll(async () => {
-    stack = await startStack()
-    page = await launchEngine(engine)
-    // A first visit: the app installs its service worker before the visitor goes on.
-    await page.goto(`${APP_URL}/`)
-    await waitForServiceWorker(page)
-  })
-
-  afterAll(async () => {
-    await page?.close()
-    await stack?.stop()
+  let page!: EngineSession
+  let stopStack!: () => Promise<void>
+  withInstalledApp(engine, (session, stop) => {
+    page = session
+    stopStack = stop
   })
 
   it('shows the 404 page for an unknown path', async () => {
@@ -182,8 +174,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await waitForServiceWorker(page)
     await page.goto(`${APP_URL}/void`)
     await waitForText(page, 'THE VOID')
-    await stack?.stop()
-    stack = undefined
+    await stopStack()
     await openEach(page, APP_URL, [
       ['/', 'Unburden'],
       ['/void', 'THE VOID'],
