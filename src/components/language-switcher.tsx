@@ -17,6 +17,7 @@ const NATIVE_NAMES: Record<Language, string> = {
   es: 'Español',
   fr: 'Français',
   'pt-BR': 'Português (Brasil)',
+  'pt-PT': 'Português (Portugal)',
   ar: 'العربية',
   'zh-CN': '简体中文',
 }

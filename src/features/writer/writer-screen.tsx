@@ -168,7 +168,7 @@ export function WriterScreen() {
             {ready && (
               <p className="writer__ready">
                 <span className="writer__hint" aria-hidden="true">
-                  <kbd>{apple ? 'Cmd' : 'Ctrl'}</kbd>+<kbd>Enter</kbd>
+                  <kbd>{t(apple ? 'writer.keyCmd' : 'writer.keyCtrl')}</kbd>+<kbd>{t('writer.keyEnter')}</kbd>
                 </span>
                 <button
                   type="button"

@@ -18,7 +18,7 @@ export type Message = string | PluralMessage
 export type Messages = Readonly<Record<string, Message>>
 
 /** The languages the app speaks, by BCP 47 tag, in the switcher's order. */
-export const LANGUAGES = ['en', 'de', 'es', 'fr', 'pt-BR', 'ar', 'zh-CN'] as const
+export const LANGUAGES = ['en', 'de', 'es', 'fr', 'pt-BR', 'pt-PT', 'ar', 'zh-CN'] as const
 
 /** One of the app's languages. */
 export type Language = (typeof LANGUAGES)[number]
@@ -36,8 +36,9 @@ export const formattingLocale = (language: Language): string =>
 
 /**
  * The first of `wanted` (the browser's languages, most preferred first) that the app speaks: the
- * exact tag, else its language alone ("de-AT" → de, "pt-PT" → pt-BR, "zh" → zh-CN, but not
- * zh-TW or zh-Hant); English when none matches.
+ * exact tag, else its language alone ("de-AT" → de, "zh" → zh-CN, but not zh-TW or zh-Hant);
+ * English when none matches. Portuguese follows the reader's norm: Brazil's for "pt" and "pt-BR",
+ * Portugal's for every other country (Portugal, and the African countries that write as it does).
  */
 export function pickLanguage(wanted: readonly string[]): Language {
   for (const tag of wanted) {
@@ -46,6 +47,7 @@ export function pickLanguage(wanted: readonly string[]): Language {
     if (exact) return exact
     // Traditional Chinese readers are not given Simplified as if it were theirs.
     if (/^zh[-_](hant|tw|hk|mo)/.test(lower)) continue
+    if (/^pt[-_](?!br\b)/.test(lower)) return 'pt-PT'
     const base = lower.split(/[-_]/)[0]
     const sameLanguage = LANGUAGES.find((language) => language.split('-')[0] === base)
     if (sameLanguage) return sameLanguage
@@ -97,6 +99,7 @@ export const LOCALE_LOADERS: Record<
   es: () => import('./locales/es'),
   fr: () => import('./locales/fr'),
   'pt-BR': () => import('./locales/pt-BR'),
+  'pt-PT': () => import('./locales/pt-PT'),
   ar: () => import('./locales/ar'),
   'zh-CN': () => import('./locales/zh-CN'),
 }

@@ -10,25 +10,29 @@ import { directionOf, type Language } from './i18n'
 export const MANIFEST_WORDS: Record<Exclude<Language, 'en'>, { description: string }> = {
   de: {
     description:
-      'Schreib auf, was du mit dir trägst. Lass es los, behalte es für dich oder übergib es anonym der Leere.',
+      'Schreib auf, was du mit dir herumträgst. Lass es los, behalte es für dich oder übergib es anonym der Leere.',
   },
   es: {
     description:
-      'Escribe lo que llevas contigo. Déjalo ir, guárdalo en privado u ofrécelo de forma anónima al Vacío.',
+      'Escribe lo que te pesa. Déjalo ir, guárdalo para ti u ofrécelo de forma anónima al Vacío.',
   },
   fr: {
     description:
-      'Écris ce que tu portes. Laisse-le partir, garde-le pour toi ou offre-le anonymement au Vide.',
+      'Écris ce qui te pèse. Laisse-le partir, garde-le pour toi ou offre-le anonymement au Vide.',
   },
   'pt-BR': {
     description:
-      'Escreva o que você está carregando. Deixe ir, guarde em particular ou ofereça anonimamente ao Vazio.',
+      'Escreva o que está pesando em você. Deixe ir, guarde só para você ou ofereça anonimamente ao Vazio.',
+  },
+  'pt-PT': {
+    description:
+      'Escreva o que lhe pesa. Deixe ir, guarde só para si ou ofereça anonimamente ao Vazio.',
   },
   ar: {
-    description: 'اكتب ما تحمله. دعه يمضي، أو احفظه لنفسك، أو قدّمه دون اسم إلى الفراغ.',
+    description: 'اكتب ما يُثقل قلبك. دعه يمضي، أو احتفظ به لنفسك، أو قدّمه إلى الفراغ دون ذكر اسمك.',
   },
   'zh-CN': {
-    description: '写下你心里装着的事。放下它、私下留着，或匿名交给虚空。',
+    description: '写下你心里装着的事。放下它、留给自己，或匿名交给虚空。',
   },
 }
 

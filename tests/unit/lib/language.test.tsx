@@ -54,7 +54,7 @@ describe('startingLanguage: the browser’s languages', () => {
   it.each([
     [['*'], 'fr', 'en'],
     [['zh-Hant-TW'], 'zh-Hant-TW', 'en'],
-    [['zh-Hant-TW', 'pt-PT'], 'zh-Hant-TW', 'pt-BR'],
+    [['zh-Hant-TW', 'pt-PT'], 'zh-Hant-TW', 'pt-PT'],
     [['ar-EG'], 'ar-EG', 'ar'],
     [['x-foo', 'es'], 'x-foo', 'es'],
     [['x-foo'], 'x-foo', 'en'],

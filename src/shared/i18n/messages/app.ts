@@ -23,6 +23,11 @@ export const APP_MESSAGES = {
   'writer.pasteCut': 'The paste was cut to fit the {max}-character limit.',
   'writer.limit': 'You have reached the {max}-character limit.',
   'writer.ready': 'Ready',
+  // The keys of the shortcut beside Ready, as printed on the reader's keyboard ("Strg" on a German
+  // one). Cmd is the Apple key, Ctrl the other systems'.
+  'writer.keyCmd': 'Cmd',
+  'writer.keyCtrl': 'Ctrl',
+  'writer.keyEnter': 'Enter',
   'writer.failed': 'Something went wrong. Try again.',
   // A quiet door to the crisis lines: an invitation, never alarm.
   'help.link': 'Need someone to talk to?',

@@ -142,6 +142,7 @@ describe('translator', () => {
       es: ['1 pensamiento • Anónimo', '2 pensamientos • Anónimo'],
       fr: ['1 pensée • Anonyme', '2 pensées • Anonyme'],
       'pt-BR': ['1 pensamento • Anônimo', '2 pensamentos • Anônimo'],
+      'pt-PT': ['1 pensamento • Anónimo', '2 pensamentos • Anónimo'],
       ar: ['خاطرة واحدة • بلا أسماء', 'خاطرتان • بلا أسماء'],
       'zh-CN': ['1 条心事 • 匿名', '2 条心事 • 匿名'],
     })
@@ -153,8 +154,12 @@ describe('pickLanguage', () => {
     [['de-DE', 'en'], 'de'],
     [['en-GB'], 'en'],
     [['fr-CA'], 'fr'],
-    [['pt-PT'], 'pt-BR'],
+    // Portugal's norm for Portugal and the countries that write as it does; Brazil's for Brazil.
+    [['pt-PT'], 'pt-PT'],
+    [['pt-AO', 'en'], 'pt-PT'],
     [['pt-BR'], 'pt-BR'],
+    [['pt_BR'], 'pt-BR'],
+    [['pt'], 'pt-BR'],
     [['ar-EG'], 'ar'],
     [['zh'], 'zh-CN'],
     [['zh-Hant-TW', 'en'], 'en'],
