@@ -5,6 +5,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html'
 import { precompress } from './scripts/precompress'
 import { voidEarlyStart } from './scripts/void-early-start'
+import { zoneCountriesModule } from './scripts/zone-countries'
 import { LANGUAGES } from './src/shared/i18n/i18n'
 import { manifestFor, manifestHref } from './src/shared/i18n/manifest-words'
 
@@ -109,6 +110,8 @@ export default defineConfig({
   plugins: [
     skipRouterScrollRecord(),
     react(),
+    // /help's time zone → country table, from the tz database at build time.
+    zoneCountriesModule(),
     // On /void, the first page and The Void's screen are asked for by index.html itself.
     voidEarlyStart(),
     // The app's stylesheet is written into index.html: no round trip before the first paint.

@@ -101,16 +101,50 @@ test.describe('en-AU in Australia/Sydney', () => {
 
 test.describe('ja-JP in Asia/Tokyo (a region not listed)', () => {
   test.use({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })
-  test('puts the international directory first', async ({ page }) => {
+  test('puts the directory first, on Japan’s page, saying it needs a network', async ({ page }) => {
     await page.goto('/help')
     // The page is a lazy chunk: wait for it before reading its headings once.
     await expect(helpHeading(page)).toBeVisible()
-    expect((await regionHeadings(page))[0]).toBe('Anywhere else')
-    await expect(
-      page.getByRole('link', { name: 'Find a helpline in your country' }),
-    ).toHaveAttribute('href', 'https://findahelpline.com/')
+    const headings = await regionHeadings(page)
+    expect(headings[0]).toBe('Find a helpline in your country')
+    expect(headings).not.toContain('Anywhere else')
+    const directory = page.getByRole('region', { name: 'Find a helpline in your country' })
+    await expect(directory).toContainText('it needs an internet connection')
+    await expect(directory.getByRole('link', { name: 'Open the directory' })).toHaveAttribute(
+      'href',
+      'https://findahelpline.com/JP',
+    )
   })
 })
+
+/**
+ * The first card is the visitor's own country or the directory, never another country's: browsers
+ * set to a language whose country differs from the one their time zone names.
+ */
+const FIRST_CARDS = [
+  // [browser language, time zone, first card's heading id, its first link]
+  ['zh-CN', 'Asia/Hong_Kong', 'help-hk', 'tel:18111'],
+  ['zh-CN', 'Asia/Taipei', 'help-elsewhere', 'https://findahelpline.com/TW'],
+  ['pt-BR', 'Europe/Lisbon', 'help-pt', 'tel:808242424'],
+  ['de-DE', 'Europe/Vienna', 'help-at', 'tel:142'],
+  ['es-ES', 'America/Mexico_City', 'help-elsewhere', 'https://findahelpline.com/MX'],
+  ['ar', 'Africa/Cairo', 'help-elsewhere', 'https://findahelpline.com/EG'],
+  ['nl-BE', 'Europe/Brussels', 'help-be', 'tel:1813'],
+  ['fr-BE', 'Europe/Brussels', 'help-be', 'tel:080032123'],
+  ['fr-CA', 'America/Toronto', 'help-ca', 'tel:18662773553'],
+] as const
+
+for (const [locale, timezoneId, heading, link] of FIRST_CARDS) {
+  test.describe(`${locale} in ${timezoneId}`, () => {
+    test.use({ locale, timezoneId })
+    test(`shows ${heading.slice(5)} first, starting with ${link}`, async ({ page }) => {
+      await page.goto('/help')
+      const first = page.getByRole('main').locator('section').first()
+      await expect(first).toHaveAttribute('aria-labelledby', heading)
+      await expect(first.getByRole('link').first()).toHaveAttribute('href', link)
+    })
+  })
+}
 
 test('opens offline from the service worker after one visit to /', async ({ page, context }) => {
   await page.goto('/')

@@ -1,149 +1,30 @@
 /**
- * Guesses which region's crisis lines to show first, from what the browser already says about the
- * visitor: its languages and its time zone. Nothing is looked up over the network, and nothing is
- * stored. The time zone says where the device is, so it wins over a language's region (en-US in
- * Toronto is in Canada); a language's region is used when the time zone names no known region.
+ * Which card /help shows first, from what the browser already says about the visitor: its time
+ * zone and its languages. Nothing is looked up over the network, and nothing is stored.
+ *
+ * The first card is the visitor's own country or the directory, never another country's: a known
+ * time zone decides the country (en-US in Toronto is in Canada; de-DE in Vienna is in Austria), and
+ * a country the page has no line for gets the directory first, on that country's page. The
+ * language's country is read only when the time zone says nothing (none, UTC, Etc/*), or names no
+ * country the tz database knows.
  */
+import zoneCountries from 'virtual:zone-countries'
 import type { Language } from '../../shared/i18n/i18n'
 import {
   LANGUAGE_SUPPORT_REGIONS,
   SUPPORT_REGIONS,
+  regionForCountry,
+  type SupportLine,
   type SupportRegion,
-  type SupportRegionId,
 } from './support-lines'
 
-const CANADA_ZONES = new Set(
-  [
-    'St_Johns',
-    'Halifax',
-    'Glace_Bay',
-    'Moncton',
-    'Goose_Bay',
-    'Toronto',
-    'Montreal',
-    'Nipigon',
-    'Thunder_Bay',
-    'Iqaluit',
-    'Pangnirtung',
-    'Atikokan',
-    'Winnipeg',
-    'Rainy_River',
-    'Resolute',
-    'Rankin_Inlet',
-    'Regina',
-    'Swift_Current',
-    'Edmonton',
-    'Cambridge_Bay',
-    'Yellowknife',
-    'Inuvik',
-    'Creston',
-    'Dawson_Creek',
-    'Fort_Nelson',
-    'Whitehorse',
-    'Dawson',
-    'Vancouver',
-    'Blanc-Sablon',
-  ].map((city) => `America/${city}`),
-)
+/** Zones that name no place: the time zone then says nothing about the country. */
+const PLACELESS_ZONE = /^(Etc\/.*|UTC|UCT|GMT.*|Greenwich|Universal|Zulu|Factory)$/i
 
-const US_ZONES = new Set([
-  ...[
-    'New_York',
-    'Detroit',
-    'Chicago',
-    'Menominee',
-    'Denver',
-    'Boise',
-    'Phoenix',
-    'Los_Angeles',
-    'Anchorage',
-    'Juneau',
-    'Sitka',
-    'Metlakatla',
-    'Yakutat',
-    'Nome',
-    'Adak',
-    'Fort_Wayne',
-    'Indianapolis',
-    'Louisville',
-    'Puerto_Rico',
-  ].map((city) => `America/${city}`),
-  'Pacific/Honolulu',
-])
-const US_ZONE_PREFIXES = ['America/Indiana/', 'America/Kentucky/', 'America/North_Dakota/', 'US/']
-
-const ZONES: Record<string, SupportRegionId> = {
-  'Europe/London': 'gb',
-  'Europe/Belfast': 'gb',
-  GB: 'gb',
-  'Europe/Dublin': 'ie',
-  Eire: 'ie',
-  'Europe/Berlin': 'de',
-  'Europe/Busingen': 'de',
-  'Europe/Madrid': 'es',
-  'Africa/Ceuta': 'es',
-  'Atlantic/Canary': 'es',
-  // France and its overseas regions, where the national line answers too.
-  'Europe/Paris': 'fr',
-  'America/Guadeloupe': 'fr',
-  'America/Martinique': 'fr',
-  'America/Cayenne': 'fr',
-  'Indian/Reunion': 'fr',
-  'Indian/Mayotte': 'fr',
-  'Europe/Brussels': 'be',
-  'Asia/Shanghai': 'cn',
-  'Asia/Urumqi': 'cn',
-  'Asia/Chongqing': 'cn',
-  'Asia/Harbin': 'cn',
-  PRC: 'cn',
-  'Asia/Beirut': 'lb',
-}
-
-const BRAZIL_ZONES = new Set(
-  [
-    'Sao_Paulo',
-    'Rio_Branco',
-    'Manaus',
-    'Porto_Velho',
-    'Boa_Vista',
-    'Cuiaba',
-    'Campo_Grande',
-    'Belem',
-    'Fortaleza',
-    'Recife',
-    'Araguaina',
-    'Maceio',
-    'Bahia',
-    'Santarem',
-    'Noronha',
-    'Eirunepe',
-  ].map((city) => `America/${city}`),
-)
-
-const LANGUAGE_REGIONS: Record<string, SupportRegionId> = {
-  US: 'us',
-  CA: 'ca',
-  GB: 'gb',
-  IE: 'ie',
-  AU: 'au',
-  DE: 'de',
-  ES: 'es',
-  BR: 'br',
-  FR: 'fr',
-  BE: 'be',
-  CN: 'cn',
-  LB: 'lb',
-}
-
-/** The region a time zone (an IANA name such as "Europe/London") lies in, if it is one we list. */
-export function regionOfTimeZone(timeZone: string | undefined): SupportRegionId | null {
-  if (!timeZone) return null
-  if (CANADA_ZONES.has(timeZone) || timeZone.startsWith('Canada/')) return 'ca'
-  if (US_ZONES.has(timeZone) || US_ZONE_PREFIXES.some((prefix) => timeZone.startsWith(prefix)))
-    return 'us'
-  if (timeZone.startsWith('Australia/')) return 'au'
-  if (BRAZIL_ZONES.has(timeZone) || timeZone.startsWith('Brazil/')) return 'br'
-  return ZONES[timeZone] ?? null
+/** The country (ISO 3166 code) of a time zone such as "Europe/Vienna", from the tz database. */
+export function countryOfTimeZone(timeZone: string | undefined): string | null {
+  if (!timeZone || PLACELESS_ZONE.test(timeZone)) return null
+  return (Object.hasOwn(zoneCountries, timeZone) && zoneCountries[timeZone]) || null
 }
 
 /** The region subtag of a language tag ("en-GB" → "GB", "zh-Hant-TW" → "TW"), if it has one. */
@@ -155,42 +36,71 @@ export function regionOfLanguage(tag: string): string | null {
   return null
 }
 
-/** The visitor's likely region from the browser's languages and time zone, or null if unknown. */
-export function guessSupportRegion(
+/** What the browser says of where the visitor is. */
+export interface VisitorPlace {
+  /** The country, if known (ISO 3166 code). */
+  country: string | null
+  /** The region of ours that serves it, if we list one: its card comes first. */
+  region: SupportRegion | null
+}
+
+/**
+ * The visitor's likely country: the time zone's when it names one (whatever the languages say),
+ * else the first language tag's region; and the region we list for it, if any.
+ */
+export function guessVisitorPlace(
   languages: readonly string[],
   timeZone: string | undefined,
-): SupportRegionId | null {
-  const byZone = regionOfTimeZone(timeZone)
-  if (byZone) return byZone
+): VisitorPlace {
+  // A zone that names a place decides, even one our table cannot place (a zone newer than the
+  // build's tz data): then no country is known, and the language must not name another one.
+  const country =
+    timeZone && !PLACELESS_ZONE.test(timeZone)
+      ? countryOfTimeZone(timeZone)
+      : languageCountry(languages)
+  return { country, region: regionForCountry(country) }
+}
+
+/** The first country a language tag names ("fr-CA" → CA), if any. */
+function languageCountry(languages: readonly string[]): string | null {
   for (const language of languages) {
     const region = regionOfLanguage(language)
-    if (region && LANGUAGE_REGIONS[region]) return LANGUAGE_REGIONS[region]
+    if (region) return region
   }
   return null
 }
 
 /**
  * What the help page lists for a reader of `language`: the usual regions and those of the reader's
- * language (and the guessed region, wherever it is); the guessed one first, then the language's,
- * then the others in their usual order.
+ * language (and the visitor's, wherever it is); the visitor's first, then the language's, then the
+ * others in their usual order.
  */
-export function regionsToList(guess: SupportRegionId | null, language: Language): SupportRegion[] {
+export function regionsToList(first: SupportRegion | null, language: Language): SupportRegion[] {
   const shown = [...SUPPORT_REGIONS, ...LANGUAGE_SUPPORT_REGIONS].filter(
     (region) =>
-      SUPPORT_REGIONS.includes(region) ||
-      region.languages.includes(language) ||
-      region.id === guess,
+      SUPPORT_REGIONS.includes(region) || region.languages.includes(language) || region === first,
   )
   const ours = (region: SupportRegion) => region.languages.includes(language)
   return [
-    ...shown.filter((region) => region.id === guess),
-    ...shown.filter((region) => region.id !== guess && ours(region)),
-    ...shown.filter((region) => region.id !== guess && !ours(region)),
+    ...shown.filter((region) => region === first),
+    ...shown.filter((region) => region !== first && ours(region)),
+    ...shown.filter((region) => region !== first && !ours(region)),
   ]
 }
 
-/** The usual regions to list: the guessed one first, then the others in their usual order. */
-export function regionsInOrder(guess: SupportRegionId | null): SupportRegion[] {
-  const first = SUPPORT_REGIONS.filter((region) => region.id === guess)
-  return [...first, ...SUPPORT_REGIONS.filter((region) => region.id !== guess)]
+/**
+ * A region's lines in the order a reader of `languages` (the app's first, then the browser's) would
+ * want them: a line meant for a language the reader reads ("nl" for Belgium's Zelfmoordlijn) comes
+ * before the others, the reader's first language winning; the rest keep their order.
+ */
+export function linesInOrder(
+  lines: readonly SupportLine[],
+  languages: readonly string[],
+): SupportLine[] {
+  const codes = languages.map((tag) => (tag.split(/[-_]/)[0] ?? '').toLowerCase())
+  const rank = (line: SupportLine) => {
+    const ranks = (line.firstFor ?? []).map((code) => codes.indexOf(code)).filter((i) => i >= 0)
+    return ranks.length ? Math.min(...ranks) : Infinity
+  }
+  return [...lines].sort((a, b) => rank(a) - rank(b))
 }

@@ -1,15 +1,17 @@
 /**
- * Talk to someone (/help): crisis lines, the visitor's likely region first. The region is guessed
- * from the browser's languages and time zone only (src/features/help/help-region.ts); nothing on this page
+ * Talk to someone (/help): crisis lines, the visitor's own country first, or the directory when the
+ * page has no line there. The country is read from the browser's time zone, else its languages
+ * (src/features/help/help-region.ts); nothing on this page
  * fetches anything, and its links (tel:, sms:, the directory) open only when tapped. Loaded lazily
  * and precached by the service worker, so it opens offline.
  */
 import { ScreenHeader } from '../../components/screen-header'
-import { guessSupportRegion, regionsToList } from './help-region'
+import { guessVisitorPlace, linesInOrder, regionsToList } from './help-region'
 import {
   HELPLINE_DIRECTORY,
   contactHref,
   contactLabel,
+  directoryHref,
   type SupportContact,
   type SupportRegion,
 } from './support-lines'
@@ -64,7 +66,16 @@ function Contacts({ contacts }: { contacts: SupportContact[] }) {
   )
 }
 
-function Region({ region, guessed }: { region: SupportRegion; guessed: boolean }) {
+function Region({
+  region,
+  guessed,
+  languages,
+}: {
+  region: SupportRegion
+  guessed: boolean
+  /** The reader's languages, the app's first: they order a region's lines per language. */
+  languages: readonly string[]
+}) {
   const headingId = `help-${region.id}`
   return (
     <section className="card help__region" aria-labelledby={headingId}>
@@ -73,7 +84,7 @@ function Region({ region, guessed }: { region: SupportRegion; guessed: boolean }
       </h2>
       {guessed && <p className="quiet help__why">{t('help.why')}</p>}
       <ul className="help__lines">
-        {region.lines.map((line) => (
+        {linesInOrder(region.lines, languages).map((line) => (
           <li key={line.name}>
             <h3 className="help__line-name">
               <bdi>{line.name}</bdi>
@@ -89,17 +100,22 @@ function Region({ region, guessed }: { region: SupportRegion; guessed: boolean }
   )
 }
 
-function Directory() {
+/**
+ * The international directory: first, titled for what it is, when the visitor's country has no
+ * card here (then it opens on that country's page); last, for anywhere else, otherwise. It is a
+ * website, unlike the numbers above, so it says it needs a connection.
+ */
+function Directory({ first, country }: { first: boolean; country: string | null }) {
   return (
     <section className="card help__region" aria-labelledby="help-elsewhere">
       <h2 id="help-elsewhere" className="help__region-name">
-        {t('help.elsewhere')}
+        {t(first ? 'help.findLine' : 'help.elsewhere')}
       </h2>
       <p className="quiet help__about">
-        <bdi>{HELPLINE_DIRECTORY.name}</bdi>: {t('help.directoryAbout')}
+        <bdi>{HELPLINE_DIRECTORY.name}</bdi>: {t('help.directoryAbout')} {t('help.needsNetwork')}
       </p>
-      <a className="button help__contact" href={HELPLINE_DIRECTORY.url} rel="noreferrer">
-        {t('help.findLine')}
+      <a className="button help__contact" href={directoryHref(country)} rel="noreferrer">
+        {t(first ? 'help.openDirectory' : 'help.findLine')}
       </a>
     </section>
   )
@@ -113,19 +129,26 @@ export function HelpScreen({
   languages?: readonly string[]
   timeZone?: string
 }) {
-  const guess = guessSupportRegion(languages, timeZone)
-  const regions = regionsToList(guess, currentLanguage())
+  const place = guessVisitorPlace(languages, timeZone)
+  const language = currentLanguage()
+  const regions = regionsToList(place.region, language)
+  const readerLanguages = [language, ...languages]
   return (
     <div className="screen">
       {/* No link on the right: at 360 px it would be squeezed under a 44 px touch target. */}
       <ScreenHeader back title={t('help.title')} links={[]} />
       <main className="help">
         <p className="help__intro">{t('help.intro')}</p>
-        {guess === null && <Directory />}
+        {place.region === null && <Directory first country={place.country} />}
         {regions.map((region) => (
-          <Region key={region.id} region={region} guessed={region.id === guess} />
+          <Region
+            key={region.id}
+            region={region}
+            guessed={region === place.region}
+            languages={readerLanguages}
+          />
         ))}
-        {guess !== null && <Directory />}
+        {place.region !== null && <Directory first={false} country={null} />}
         <p className="quiet help__note">{t('help.danger')}</p>
         <LanguageSwitcher />
       </main>

@@ -3,17 +3,22 @@
  * guessed region first, wherever it is; the new regions' time zones and language tags are known.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { guessSupportRegion, regionsToList } from '../../../../src/features/help/help-region'
-import { LANGUAGE_SUPPORT_REGIONS, contactLabel } from '../../../../src/features/help/support-lines'
+import { guessVisitorPlace, regionsToList } from '../../../../src/features/help/help-region'
+import {
+  ALL_SUPPORT_REGIONS,
+  LANGUAGE_SUPPORT_REGIONS,
+  contactLabel,
+  type SupportRegionId,
+} from '../../../../src/features/help/support-lines'
 import { activateMessages } from '../../../../src/shared/i18n/i18n'
 import es from '../../../../src/shared/i18n/locales/es'
 
 afterEach(() => activateMessages('en', {}))
 
-const ids = (
-  guess: Parameters<typeof regionsToList>[0],
-  language: Parameters<typeof regionsToList>[1],
-) => regionsToList(guess, language).map((region) => region.id)
+const ids = (guess: SupportRegionId | null, language: Parameters<typeof regionsToList>[1]) =>
+  regionsToList(ALL_SUPPORT_REGIONS.find((region) => region.id === guess) ?? null, language).map(
+    (region) => region.id,
+  )
 
 describe('regionsToList', () => {
   it('lists the usual six for English readers, the guessed one first', () => {
@@ -24,8 +29,10 @@ describe('regionsToList', () => {
   it("puts the reader's language's regions after the guessed one, then the usual ones", () => {
     expect(ids(null, 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
     expect(ids('es', 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
-    expect(ids(null, 'fr')).toEqual(['ca', 'fr', 'be', 'us', 'gb', 'ie', 'au', 'de'])
-    expect(ids('de', 'de')).toEqual(['de', 'us', 'ca', 'gb', 'ie', 'au'])
+    expect(ids(null, 'fr')).toEqual(['ca', 'ch', 'fr', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids('de', 'de')).toEqual(['de', 'at', 'ch', 'us', 'ca', 'gb', 'ie', 'au'])
+    expect(ids(null, 'pt-PT')).toEqual(['br', 'pt', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+    expect(ids(null, 'zh-CN')).toEqual(['cn', 'hk', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
     expect(ids(null, 'ar')).toEqual(['lb', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
   })
 
@@ -35,9 +42,9 @@ describe('regionsToList', () => {
   })
 
   it("lists France first for a French reader in France, then French readers' other regions", () => {
-    expect(ids('fr', 'fr')).toEqual(['fr', 'ca', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids('fr', 'fr')).toEqual(['fr', 'ca', 'ch', 'be', 'us', 'gb', 'ie', 'au', 'de'])
     // The time zone decides: a French reader in Brussels sees Belgium first, France still listed.
-    expect(ids('be', 'fr')).toEqual(['be', 'ca', 'fr', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids('be', 'fr')).toEqual(['be', 'ca', 'ch', 'fr', 'us', 'gb', 'ie', 'au', 'de'])
   })
 })
 
@@ -61,8 +68,12 @@ describe('the regions of the other languages', () => {
     [['ar-LB'], 'Asia/Beirut', 'lb'],
     [['pt-BR'], undefined, 'br'],
     [['ar-LB'], 'UTC', 'lb'],
+    [['de-AT'], 'Europe/Vienna', 'at'],
+    [['fr-CH'], 'Europe/Zurich', 'ch'],
+    [['pt-PT'], 'Europe/Lisbon', 'pt'],
+    [['zh-HK'], 'Asia/Hong_Kong', 'hk'],
   ] as const)('%j in %s → %s', (languages, timeZone, region) => {
-    expect(guessSupportRegion(languages, timeZone)).toBe(region)
+    expect(guessVisitorPlace(languages, timeZone).region?.id).toBe(region)
   })
 
   it('each has a line and an emergency number, named in the reader’s language', () => {

@@ -87,19 +87,20 @@ describe('the help screen', () => {
     ).toEqual(['tel:08001110111', 'tel:08001110222', 'tel:116123', 'tel:112'])
   })
 
-  it('lists France first for fr-FR in Europe/Paris, in French, with the 3114', async () => {
+  it('lists France first for fr-FR in Europe/Paris, in French, with the 3114 and the SAMU', async () => {
     activateMessages('fr', fr)
     await openHelp(['fr-FR', 'fr'], 'Europe/Paris', 'Parler à quelqu’un')
     expect(regionHeadings()).toEqual([
       'France',
       'Canada',
+      'Suisse',
       'Belgique',
       'États-Unis',
       'Royaume-Uni',
       'Irlande',
       'Australie',
       'Allemagne',
-      'Partout ailleurs',
+      'Ailleurs dans le monde',
     ])
     const france = screen.getByRole('region', { name: 'France' })
     expect(
@@ -108,16 +109,46 @@ describe('the help screen', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       ['Appeler le 3114', 'tel:3114'],
+      ['Appeler le 15', 'tel:15'],
       ['Appeler le 112', 'tel:112'],
     ])
   })
 
-  it('puts the international directory first when the region is unknown', async () => {
+  it('puts the directory first, on the visitor’s country, when the page has no line there', async () => {
     await openHelp(['ja-JP'], 'Asia/Tokyo')
-    expect(regionHeadings()[0]).toBe('Anywhere else')
+    expect(regionHeadings()[0]).toBe('Find a helpline in your country')
+    expect(regionHeadings()).not.toContain('Anywhere else')
     expect(screen.queryByText(/Shown first from your browser/)).toBeNull()
-    const link = screen.getByRole('link', { name: 'Find a helpline in your country' })
-    expect(link.getAttribute('href')).toBe('https://findahelpline.com/')
+    const directory = screen.getByRole('region', { name: 'Find a helpline in your country' })
+    expect(within(directory).getByText(/it needs an internet connection/)).toBeTruthy()
+    const link = within(directory).getByRole('link', { name: 'Open the directory' })
+    expect(link.getAttribute('href')).toBe('https://findahelpline.com/JP')
+  })
+
+  it('never shows another country first: de-DE in Vienna gets Austria', async () => {
+    await openHelp(['de-DE', 'de'], 'Europe/Vienna')
+    expect(regionHeadings()[0]).toBe('Austria')
+    const austria = screen.getByRole('region', { name: 'Austria' })
+    expect(within(austria).getAllByRole('link')[0]!.getAttribute('href')).toBe('tel:142')
+  })
+
+  it('never shows another country first: es-ES in Mexico City gets the directory', async () => {
+    await openHelp(['es-ES', 'es'], 'America/Mexico_City')
+    expect(regionHeadings()[0]).toBe('Find a helpline in your country')
+    expect(screen.getByRole('link', { name: 'Open the directory' }).getAttribute('href')).toBe(
+      'https://findahelpline.com/MX',
+    )
+  })
+
+  it('lists the directory last, for anywhere else, on its home page, when the country has a card', async () => {
+    await openHelp(['en-GB'], 'Europe/London')
+    expect(regionHeadings().at(-1)).toBe('Anywhere else')
+    const directory = screen.getByRole('region', { name: 'Anywhere else' })
+    expect(
+      within(directory)
+        .getByRole('link', { name: 'Find a helpline in your country' })
+        .getAttribute('href'),
+    ).toBe('https://findahelpline.com/')
   })
 
   it.each([
@@ -129,7 +160,7 @@ describe('the help screen', () => {
     async (_, languages) => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue(undefined as unknown as string)
       await openHelp(languages, 'UTC')
-      expect(regionHeadings()[0]).toBe('Anywhere else')
+      expect(regionHeadings()[0]).toBe('Find a helpline in your country')
     },
   )
 
