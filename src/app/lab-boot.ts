@@ -9,7 +9,7 @@ import { bootLab as bootLabFeature } from '../features/lab/lab-boot'
 const show = (start: LabStart): Promise<void> =>
   import('./lab-mount').then(
     (lab) => lab.mountLab(start),
-    (error: unknown) => console.warn('The network lab could not be loaded', error),
+    (error: unknown) => console.warn('Network lab not loaded', error),
   )
 
 /** Brings the lab up when asked for, or listens for the reasons it may come up later. */

@@ -3,8 +3,9 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { translator } from '../shared/i18n/i18n'
 import { APP_MESSAGES } from '../shared/i18n/messages/app'
+import { NOT_FOUND_MESSAGES } from '../shared/i18n/messages/not-found'
 
-const t = translator(APP_MESSAGES)
+const t = translator({ ...APP_MESSAGES, ...NOT_FOUND_MESSAGES })
 
 /** Shown for any path that is not a screen. */
 export function NotFound() {

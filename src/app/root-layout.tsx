@@ -43,7 +43,7 @@ const fromAppStart = (load: NonNullable<AppStartUp>, part: StartPart) =>
     load().then(
       (m) => ({ default: m[part] }),
       (error: unknown) => {
-        console.warn('The app start-up could not be loaded', error)
+        console.warn('App start-up not loaded', error)
         return { default: nothing }
       },
     ),

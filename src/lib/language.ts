@@ -62,7 +62,8 @@ export async function applyLanguage(language: Language): Promise<Language> {
       activateMessages(language, messages)
     } catch (error) {
       if (request !== requests) return currentLanguage()
-      console.warn(`The ${language} messages could not be loaded`, error)
+      // The failed import's error names the language's chunk.
+      console.warn(error)
     }
   }
   const applied = currentLanguage()

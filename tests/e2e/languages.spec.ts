@@ -9,6 +9,10 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { ENGLISH, type Catalogue } from '../../src/shared/i18n/catalogue'
+import { activateMessages, translator } from '../../src/shared/i18n/i18n'
+import ar from '../../src/shared/i18n/locales/ar'
+import de from '../../src/shared/i18n/locales/de'
 import { resetBackend, seedThoughts } from './support/backend'
 import { waitForServiceWorker } from './support/sw'
 
@@ -34,44 +38,42 @@ interface Pass {
   }
 }
 
+/** A pass's words, read from its catalogue as the app writes them (plurals by the same rules). */
+function wordsOf(language: 'de' | 'ar', messages: Catalogue, helpFirstRegion: string) {
+  activateMessages(language, messages)
+  const t = translator(ENGLISH)
+  const words = {
+    heading: t('writer.heading'),
+    ready: t('writer.ready'),
+    choiceTitle: t('choice.title'),
+    voidTitle: t('void.title'),
+    count: t('void.count', { n: 3 }),
+    sanctuaryHeading: t('sanctuary.heading'),
+    entries: t('sanctuary.count', { n: 2 }),
+    helpTitle: t('help.title'),
+    // The platform's own name of the region (Intl.DisplayNames), not a catalogue's.
+    helpFirstRegion,
+    notFound: t('notFound.text'),
+    square: t('card.square'),
+  }
+  activateMessages('en', {})
+  return words
+}
+
 const PASSES: Pass[] = [
   {
     language: 'de',
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     dir: 'ltr',
-    words: {
-      heading: 'Was trägst du heute mit dir?',
-      ready: 'Fertig',
-      choiceTitle: 'Was möchtest du mit diesen Worten tun?',
-      voidTitle: 'DIE LEERE',
-      count: '3 Gedanken • Anonym',
-      sanctuaryHeading: 'Deine privaten Gedanken',
-      entries: '2 Einträge • Sicher in deinem Browser',
-      helpTitle: 'Mit jemandem reden',
-      helpFirstRegion: 'Deutschland',
-      notFound: 'Hoppla! Seite nicht gefunden',
-      square: 'Quadrat',
-    },
+    words: wordsOf('de', de, 'Deutschland'),
   },
   {
     language: 'ar',
     locale: 'ar',
     timezoneId: 'Asia/Beirut',
     dir: 'rtl',
-    words: {
-      heading: 'ما الذي تحمله اليوم؟',
-      ready: 'جاهز',
-      choiceTitle: 'ماذا تودّ أن تفعل بهذه الكلمات؟',
-      voidTitle: 'الفراغ',
-      count: '3 خواطر • بلا أسماء',
-      sanctuaryHeading: 'خواطرك الخاصة',
-      entries: 'مُدخلان • في أمان داخل متصفحك',
-      helpTitle: 'تحدّث إلى أحد',
-      helpFirstRegion: 'لبنان',
-      notFound: 'عذرًا! الصفحة غير موجودة',
-      square: 'مربّع',
-    },
+    words: wordsOf('ar', ar, 'لبنان'),
   },
 ]
 

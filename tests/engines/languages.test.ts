@@ -4,11 +4,18 @@
  * Intl writes the plurals and dates; the Spanish chunk comes from the service worker offline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENGLISH } from '../../src/shared/i18n/catalogue'
+import { activateMessages, translator } from '../../src/shared/i18n/i18n'
+import es from '../../src/shared/i18n/locales/es'
 import { resetBackend, wallRows } from '../e2e/support/backend'
 import { ENGINES, type EngineSession } from './support/engines'
 import { withInstalledApp } from './support/installed-app'
 import { click, pageText, openEach, typeThought, waitForText } from './support/page-actions'
 import { APP_URL } from './support/stack'
+
+/** The Spanish catalogue's words, as the app writes them (plurals by the same rules). */
+activateMessages('es', es)
+const t = translator(ENGLISH)
 
 describe.each(ENGINES)('%s in Spanish', (engine) => {
   let page!: EngineSession
@@ -21,7 +28,7 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
   beforeAll(async () => {
     await page.run(() => localStorage.setItem('unburden-language', 'es'))
     await page.goto(`${APP_URL}/`)
-    await waitForText(page, '¿Qué llevas contigo hoy?')
+    await waitForText(page, t('writer.heading'))
   })
 
   afterAll(async () => {
@@ -33,23 +40,23 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
     await page.goto(`${APP_URL}/`)
     // The page's load comes before the app's start has read the language: the first render, which
     // follows it, is what says the language is set.
-    await waitForText(page, '¿Qué llevas contigo hoy?')
+    await waitForText(page, t('writer.heading'))
     expect(
       await page.run(() => [document.documentElement.lang, document.documentElement.dir]),
     ).toEqual(['es', 'ltr'])
     await typeThought(page, `guardado por ${engine}`)
-    await waitForText(page, `${`guardado por ${engine}`.length}/5000 caracteres`)
-    await click(page, 'Listo')
-    await waitForText(page, '¿Qué quieres hacer con estas palabras?')
-    await click(page, 'Guardarlo en privado', true)
-    await waitForText(page, 'Guardado. Esto se queda contigo.')
+    await waitForText(page, t('writer.counter', { n: `guardado por ${engine}`.length, max: 5000 }))
+    await click(page, t('writer.ready'))
+    await waitForText(page, t('choice.title'))
+    await click(page, t('choice.save'), true)
+    await waitForText(page, t('outcome.saved'))
     await page.goto(`${APP_URL}/return`)
-    await waitForText(page, 'Tus pensamientos privados')
-    await waitForText(page, '1 entrada • A salvo en tu navegador')
-    await click(page, 'Dejarlo ir')
-    await waitForText(page, '¿Dejar ir este pensamiento?')
-    await click(page, 'Dejarlo ir', true)
-    await waitForText(page, 'Tu refugio está vacío.')
+    await waitForText(page, t('sanctuary.heading'))
+    await waitForText(page, t('sanctuary.count', { n: 1 }))
+    await click(page, t('sanctuary.letGo'))
+    await waitForText(page, t('sanctuary.deleteTitle'))
+    await click(page, t('sanctuary.letGo'), true)
+    await waitForText(page, t('sanctuary.emptyTitle'))
     expect(await wallRows()).toEqual([])
   })
 
@@ -58,12 +65,12 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
     for (const text of [`primero de ${engine}`, `segundo de ${engine}`]) {
       await page.goto(`${APP_URL}/`)
       await typeThought(page, text)
-      await click(page, 'Listo')
-      await click(page, 'Ofrecerlo al Vacío', true)
-      await waitForText(page, 'Ofrecido al Vacío.')
+      await click(page, t('writer.ready'))
+      await click(page, t('choice.offer'), true)
+      await waitForText(page, t('outcome.offered'))
     }
     await page.goto(`${APP_URL}/void`)
-    await waitForText(page, '2 pensamientos • Anónimo')
+    await waitForText(page, t('void.count', { n: 2 }))
     await waitForText(page, `primero de ${engine}`)
     const year = String(new Date().getFullYear())
     const dates = await page.run(() =>
@@ -82,20 +89,20 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
 
   it('shows the 404 page in Spanish', async () => {
     await page.goto(`${APP_URL}/no/existe/${engine}`)
-    await waitForText(page, '¡Vaya! Página no encontrada')
-    await click(page, 'Volver al inicio')
-    await waitForText(page, '¿Qué llevas contigo hoy?')
+    await waitForText(page, t('notFound.text'))
+    await click(page, t('home.return'))
+    await waitForText(page, t('writer.heading'))
   })
 
   it('opens /, /void and /return in Spanish from the service worker with the app server stopped', async () => {
     await page.goto(`${APP_URL}/void`)
-    await waitForText(page, 'EL VACÍO')
+    await waitForText(page, t('void.title'))
     await stopStack()
     await openEach(page, APP_URL, [
       ['/', 'Unburden'],
-      ['/void', 'EL VACÍO'],
-      ['/return', 'Vuelve a ti'],
+      ['/void', t('void.title')],
+      ['/return', t('sanctuary.title')],
     ])
-    await waitForText(page, 'Guardar una copia')
+    await waitForText(page, t('copy.title'))
   })
 })

@@ -168,13 +168,13 @@ export function WriterScreen() {
             {ready && (
               <p className="writer__ready">
                 <span className="writer__hint" aria-hidden="true">
-                  <kbd>{t(apple ? 'writer.keyCmd' : 'writer.keyCtrl')}</kbd>+<kbd>{t('writer.keyEnter')}</kbd>
+                  <kbd>{apple ? 'Cmd' : t('writer.keyCtrl')}</kbd>+<kbd>{t('writer.keyEnter')}</kbd>
                 </span>
                 <button
                   type="button"
                   className="button button--primary"
                   onClick={openChoice}
-                  aria-keyshortcuts={apple ? 'Meta+Enter' : 'Control+Enter'}
+                  aria-keyshortcuts={`${apple ? 'Meta' : 'Control'}+Enter`}
                 >
                   {t('writer.ready')}
                 </button>

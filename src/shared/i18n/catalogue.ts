@@ -7,6 +7,7 @@ import { APP_MESSAGES } from './messages/app'
 import { CHOICE_MESSAGES } from './messages/choice'
 import { HELP_MESSAGES } from './messages/help'
 import { LAB_MESSAGES } from './messages/lab'
+import { NOT_FOUND_MESSAGES } from './messages/not-found'
 import { NOTICE_MESSAGES } from './messages/notices'
 import { SANCTUARY_MESSAGES } from './messages/sanctuary'
 import { VOID_MESSAGES } from './messages/void'
@@ -15,6 +16,7 @@ import type { PluralMessage } from './i18n'
 /** The English source of every message. */
 export const ENGLISH = {
   ...APP_MESSAGES,
+  ...NOT_FOUND_MESSAGES,
   ...CHOICE_MESSAGES,
   ...VOID_MESSAGES,
   ...SANCTUARY_MESSAGES,

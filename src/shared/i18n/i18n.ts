@@ -42,15 +42,16 @@ export const formattingLocale = (language: Language): string =>
  */
 export function pickLanguage(wanted: readonly string[]): Language {
   for (const tag of wanted) {
-    const lower = tag.toLowerCase()
-    const exact = LANGUAGES.find((language) => language.toLowerCase() === lower)
-    if (exact) return exact
+    const lower = tag.toLowerCase().replace('_', '-')
     // Traditional Chinese readers are not given Simplified as if it were theirs.
-    if (/^zh[-_](hant|tw|hk|mo)/.test(lower)) continue
-    if (/^pt[-_](?!br\b)/.test(lower)) return 'pt-PT'
-    const base = lower.split(/[-_]/)[0]
-    const sameLanguage = LANGUAGES.find((language) => language.split('-')[0] === base)
-    if (sameLanguage) return sameLanguage
+    if (/^zh-(hant|tw|hk|mo)/.test(lower)) continue
+    const base = lower.split('-')[0]
+    const found =
+      LANGUAGES.find((language) => language.toLowerCase() === lower) ??
+      (base === 'pt' && lower !== base
+        ? 'pt-PT'
+        : LANGUAGES.find((language) => language.split('-')[0] === base))
+    if (found) return found
   }
   return 'en'
 }

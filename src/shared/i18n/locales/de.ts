@@ -15,7 +15,6 @@ const de: Catalogue = {
   'writer.pasteCut': 'Der eingefügte Text war zu lang und wurde auf {max} Zeichen gekürzt.',
   'writer.limit': 'Du hast die Grenze von {max} Zeichen erreicht.',
   'writer.ready': 'Fertig',
-  'writer.keyCmd': 'Cmd',
   'writer.keyCtrl': 'Strg',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Etwas ist schiefgegangen. Versuch es noch einmal.',
@@ -28,7 +27,7 @@ const de: Catalogue = {
   'notFound.text': 'Hoppla! Seite nicht gefunden',
   'choice.title': 'Was möchtest du mit diesen Worten tun?',
   'choice.letGo': 'Loslassen',
-  'choice.letGoSub': 'Es ist fort. Es war wichtig.',
+  'choice.letGoSub': 'Fort. Aber es war wichtig.',
   'choice.save': 'Privat aufbewahren',
   'choice.saveSub': 'Das bleibt bei dir.',
   'choice.offer': 'Der Leere übergeben',
@@ -39,11 +38,11 @@ const de: Catalogue = {
   'choice.notSavedTitle': 'Nicht gespeichert',
   'choice.notSavedText':
     'Dein Browser konnte das nicht speichern (vielleicht ist sein Speicher voll oder deaktiviert). Deine Worte sind noch da.',
-  'outcome.letGo': 'Es ist fort. Es war wichtig.',
+  'outcome.letGo': 'Fort. Aber es war wichtig.',
   'outcome.saved': 'Gespeichert. Das bleibt bei dir.',
   'outcome.offered': 'Der Leere übergeben.',
   'outcome.held':
-    'Für die Leere aufbewahrt. Sobald du wieder online bist, wird dein Gedanke übergeben.',
+    'Für die Leere aufbewahrt. Sobald du wieder online bist, kommt dein Gedanke dort an.',
   'outcome.failed': 'Etwas ist schiefgegangen. Versuch es noch einmal.',
   'sanctuary.publishTitle': 'In der Leere veröffentlichen?',
   'sanctuary.publishText':
@@ -51,11 +50,11 @@ const de: Catalogue = {
   'sanctuary.deleteTitle': 'Diesen Gedanken loslassen?',
   'sanctuary.deleteText':
     'Dein Gedanke wird endgültig gelöscht. Er kann nicht wiederhergestellt werden.',
-  'sanctuary.publishedTitle': 'Dein Mut zählt',
+  'sanctuary.publishedTitle': 'Das war mutig',
   'sanctuary.publishedText':
     'Danke, dass du etwas so Persönliches mit der Welt teilst. Deine Worte können jemanden erreichen, der sie gerade braucht.',
   'sanctuary.heldTitle': 'Für die Leere aufbewahrt.',
-  'sanctuary.heldText': 'Sobald du wieder online bist, wird dein Gedanke übergeben.',
+  'sanctuary.heldText': 'Sobald du wieder online bist, kommt dein Gedanke dort an.',
   'sanctuary.failedTitle': 'Veröffentlichen nicht möglich',
   'sanctuary.failedText':
     'Beim Veröffentlichen deines Gedankens ist etwas schiefgegangen. Bitte versuch es noch einmal.',
@@ -69,7 +68,7 @@ const de: Catalogue = {
   'void.staleNote': 'Die Leere ist gerade nicht erreichbar. Du siehst den Stand vom {date}.',
   'void.errorText': 'Nichts ist verloren. Prüf deine Verbindung und versuch es dann noch einmal.',
   'void.retry': 'Noch einmal versuchen',
-  'void.emptyTitle': 'Die Leere ist noch leer.',
+  'void.emptyTitle': 'In der Leere ist noch nichts.',
   'void.emptyText': 'Bisher hat niemand etwas geteilt.',
   'void.returnToWriter': 'Zurück zu Unburden',
   'void.heading': 'Gedanken, in die Leere entlassen',
@@ -97,8 +96,8 @@ const de: Catalogue = {
   'share.imageFailedText': 'Bitte versuch es noch einmal.',
   'image.label': 'D I E   L E E R E',
   'image.invitation': 'Was würdest du antworten?',
-  'image.writeYours': 'Schreib deinen eigenen – anonym – auf',
-  'waiting.label': 'Wartet darauf, übergeben zu werden',
+  'image.writeYours': 'Schreib anonym deinen eigenen Gedanken:',
+  'waiting.label': 'Wartet darauf, in die Leere zu gehen',
   'waiting.keepPrivate': 'Privat behalten',
   'sanctuary.title': 'Zurück zu dir',
   'sanctuary.emptyTitle': 'Dein Rückzugsort ist leer.',
@@ -137,9 +136,10 @@ const de: Catalogue = {
   },
   'copy.notStored':
     ' Dein Browser konnte sie nicht speichern, deshalb bleiben sie nur erhalten, solange dieser Tab offen ist.',
-  'copy.notACopy': 'Diese Datei ist keine Kopie deiner privaten Einträge. Nichts wurde geändert.',
+  'copy.notACopy':
+    'Diese Datei ist keine Kopie deiner privaten Einträge. Es wurde nichts geändert.',
   'copy.damaged':
-    'Diese Kopie ist beschädigt: Einige Einträge können nicht gelesen werden. Nichts wurde geändert.',
+    'Diese Kopie ist beschädigt: Einige Einträge können nicht gelesen werden. Es wurde nichts geändert.',
   'lock.forgotten':
     'Eine vergessene Passphrase lässt sich nicht wiederherstellen, und die Einträge, die sie sperrt, auch nicht.',
   'lock.forgottenCopy':
@@ -149,9 +149,9 @@ const de: Catalogue = {
   'lock.wrong':
     'Diese Passphrase öffnet deine Einträge nicht. Lass dir Zeit und versuch es noch einmal.',
   'lock.unreadable':
-    'Deine gesperrten Einträge können nicht gelesen werden: Was gespeichert ist, ist beschädigt oder unvollständig. Nichts wurde geändert.',
+    'Deine gesperrten Einträge können nicht gelesen werden: Die gespeicherten Daten sind beschädigt oder unvollständig. Es wurde nichts geändert.',
   'lock.copyUnreadable':
-    'Diese Kopie kann nicht gelesen werden: Was gespeichert ist, ist beschädigt oder unvollständig. Nichts wurde geändert.',
+    'Diese Kopie kann nicht gelesen werden: Sie ist beschädigt oder unvollständig. Es wurde nichts geändert.',
   'lock.storage': 'Dein Browser konnte das nicht speichern, deshalb wurde nichts geändert.',
   'lock.lockedHeading': 'Deine Einträge sind gesperrt',
   'lock.lockedNote':
@@ -164,7 +164,7 @@ const de: Catalogue = {
     'Eine Passphrase kann deine privaten Einträge sperren, sodass nur du sie auf diesem Gerät lesen kannst.',
   'lock.turnOn': 'Meine Einträge sperren',
   'lock.onText':
-    'Deine Einträge sind mit deiner Passphrase gesperrt und in diesem Browser im Moment geöffnet.',
+    'Deine Einträge sind mit deiner Passphrase geschützt und in diesem Browser gerade entsperrt.',
   'lock.now': 'Jetzt sperren',
   'lock.change': 'Passphrase ändern',
   'lock.remove': 'Sperre entfernen',
@@ -185,22 +185,23 @@ const de: Catalogue = {
   'lock.removeText': 'Deine Einträge werden in diesem Browser wieder unverschlüsselt gespeichert.',
   'lock.removing': 'Wird entfernt …',
   'lock.copyTitle': 'Verschlüsselte Kopie herunterladen',
-  'lock.copyChoose': 'Wähle eine Passphrase für diese Kopie: die deiner Sperre oder eine andere.',
+  'lock.copyChoose':
+    'Wähle eine Passphrase für diese Kopie: dieselbe wie für deine Sperre oder eine andere.',
   'lock.copyPassphrase': 'Passphrase für die Kopie',
   'lock.download': 'Herunterladen',
   'lock.encrypting': 'Wird verschlüsselt …',
   'lock.restoreTitle': 'Verschlüsselte Kopie wiederherstellen',
   'lock.restoreText':
-    'Diese Kopie ist verschlüsselt. Ihre Passphrase öffnet sie; bis dahin wird nichts geändert.',
+    'Diese Kopie ist verschlüsselt und lässt sich nur mit ihrer Passphrase öffnen. Bis dahin wird nichts geändert.',
   'lock.restorePassphrase': 'Passphrase der Kopie',
   'lock.restore': 'Wiederherstellen',
   'lock.opening': 'Wird geöffnet …',
   'lock.copyWrong':
-    'Diese Passphrase öffnet diese Kopie nicht. Lass dir Zeit und versuch es noch einmal.',
+    'Mit dieser Passphrase lässt sich die Kopie nicht öffnen. Lass dir Zeit und versuch es noch einmal.',
   'help.title': 'Mit jemandem reden',
   'help.intro':
     'Wenn alles schwer wird, kann Reden helfen. Die Menschen am anderen Ende der Leitung hören dir zu – ganz gleich, worum es geht.',
-  'help.why': 'Oben angezeigt – anhand der Sprache und Zeitzone deines Browsers.',
+  'help.why': 'Steht oben, weil es zur Sprache und Zeitzone deines Browsers passt.',
   'help.emergency': 'Im Notfall',
   'help.elsewhere': 'In anderen Ländern',
   'help.directoryAbout': 'Kostenlose, vertrauliche Hilfetelefone, Land für Land.',
@@ -251,10 +252,10 @@ const de: Catalogue = {
   'toasts.dismiss': 'Schließen',
   'language.label': 'Sprache',
   'lab.simulating': 'Netzwerklabor: simuliert {mode} für die Anfragen dieser App an die Leere.',
-  'lab.offline': 'offline',
+  'lab.offline': 'Offline-Betrieb',
   'lab.503': '503 vom Backend',
   'lab.lostAnswer': 'verlorene Antworten (gesendet, Antwort verworfen)',
-  'lab.stop': 'Stopp',
+  'lab.stop': 'Beenden',
 }
 
 export default de

@@ -11,10 +11,10 @@ const es: Catalogue = {
   'writer.label': 'Tu pensamiento',
   'writer.placeholder': 'Escribe aquí lo que piensas… Nadie lo verá si tú no quieres.',
   'writer.counter': '{n}/{max} caracteres',
-  'writer.pasteCut': 'Lo que pegaste se recortó para no pasar del límite de {max} caracteres.',
+  'writer.pasteCut':
+    'El texto pegado se ha recortado para no pasar del límite de {max} caracteres.',
   'writer.limit': 'Has llegado al límite de {max} caracteres.',
   'writer.ready': 'Ya está',
-  'writer.keyCmd': 'Cmd',
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Algo salió mal. Inténtalo de nuevo.',
@@ -26,21 +26,21 @@ const es: Catalogue = {
   'notFound.text': '¡Vaya! Página no encontrada',
   'choice.title': '¿Qué quieres hacer con estas palabras?',
   'choice.letGo': 'Dejarlo ir',
-  'choice.letGoSub': 'Lo soltaste. Pero importaba.',
+  'choice.letGoSub': 'Ya pasó. Pero importaba.',
   'choice.save': 'Guardarlo en privado',
   'choice.saveSub': 'Esto se queda contigo.',
   'choice.offer': 'Ofrecerlo al Vacío',
-  'choice.offerSub': 'Compártelo de forma anónima.',
+  'choice.offerSub': 'Compártelo sin tu nombre.',
   'choice.cancel': 'Cancelar',
   'choice.saving': 'Guardando…',
   'choice.offering': 'Enviando al Vacío…',
   'choice.notSavedTitle': 'No se guardó',
   'choice.notSavedText':
     'Tu navegador no pudo guardarlo (puede que su almacenamiento esté lleno o desactivado). Tus palabras siguen aquí.',
-  'outcome.letGo': 'Lo soltaste. Pero importaba.',
+  'outcome.letGo': 'Ya pasó. Pero importaba.',
   'outcome.saved': 'Guardado. Esto se queda contigo.',
   'outcome.offered': 'Ofrecido al Vacío.',
-  'outcome.held': 'En espera para el Vacío. Se enviará en cuanto vuelvas a tener conexión.',
+  'outcome.held': 'Pendiente de enviar al Vacío. Saldrá en cuanto vuelvas a tener conexión.',
   'outcome.failed': 'Algo salió mal. Inténtalo de nuevo.',
   'sanctuary.publishTitle': '¿Publicar en el Vacío?',
   'sanctuary.publishText':
@@ -50,8 +50,8 @@ const es: Catalogue = {
   'sanctuary.publishedTitle': 'Tu valentía importa',
   'sanctuary.publishedText':
     'Gracias por compartir algo tan personal con el mundo. Tus palabras pueden llegar a alguien que necesite oírlas.',
-  'sanctuary.heldTitle': 'En espera para el Vacío.',
-  'sanctuary.heldText': 'Se enviará en cuanto vuelvas a tener conexión.',
+  'sanctuary.heldTitle': 'Pendiente de enviar al Vacío.',
+  'sanctuary.heldText': 'Saldrá en cuanto vuelvas a tener conexión.',
   'sanctuary.failedTitle': 'No se pudo publicar',
   'sanctuary.failedText': 'Hubo un error al publicar tu pensamiento. Inténtalo de nuevo.',
   'handBack.keptTitle': 'Guardado en privado',
@@ -71,8 +71,8 @@ const es: Catalogue = {
   'void.heading': 'Pensamientos liberados en el Vacío',
   'void.count': {
     one: '{n} pensamiento • Anónimo',
-    many: '{n} de pensamientos • Anónimo',
-    other: '{n} pensamientos • Anónimo',
+    many: '{n} de pensamientos • Anónimos',
+    other: '{n} pensamientos • Anónimos',
   },
   'void.newThoughts': {
     one: '{n} pensamiento nuevo',
@@ -82,7 +82,7 @@ const es: Catalogue = {
   'void.loadingMore': 'Cargando más pensamientos…',
   'void.moreFailed': 'No se pudieron cargar más pensamientos.',
   'void.footer':
-    'Estos pensamientos viven en el Vacío; los compartieron almas que necesitaban soltarlos.',
+    'Estos pensamientos viven en el Vacío. Los compartieron almas que necesitaban soltarlos.',
   'void.addYourVoice': 'Escribe tú también',
   'card.square': 'Cuadrado',
   'card.story': 'Historia',
@@ -143,9 +143,9 @@ const es: Catalogue = {
   },
   'copy.notStored':
     ' Tu navegador no pudo guardarlas, así que solo se conservarán mientras esta pestaña siga abierta.',
-  'copy.notACopy': 'Este archivo no es una copia de tus entradas privadas. No se cambió nada.',
+  'copy.notACopy': 'Este archivo no es una copia de tus entradas privadas. No se ha cambiado nada.',
   'copy.damaged':
-    'Esta copia está dañada: algunas de sus entradas no se pueden leer. No se cambió nada.',
+    'Esta copia está dañada: algunas de sus entradas no se pueden leer. No se ha cambiado nada.',
   'lock.forgotten':
     'Una frase de contraseña olvidada no se puede recuperar, y tampoco las entradas que bloquea.',
   'lock.forgottenCopy':
@@ -158,7 +158,7 @@ const es: Catalogue = {
     'No se pueden leer tus entradas bloqueadas: lo guardado está dañado o incompleto. No se ha cambiado nada.',
   'lock.copyUnreadable':
     'No se puede leer esta copia: lo guardado está dañado o incompleto. No se ha cambiado nada.',
-  'lock.storage': 'Tu navegador no pudo guardar esto, así que no se cambió nada.',
+  'lock.storage': 'Tu navegador no pudo guardar esto, así que no se ha cambiado nada.',
   'lock.lockedHeading': 'Tus entradas están bloqueadas',
   'lock.lockedNote':
     'Puedes seguir guardando pensamientos nuevos en privado mientras están bloqueadas. Solo se pueden leer con tu frase de contraseña.',
@@ -170,24 +170,24 @@ const es: Catalogue = {
     'Una frase de contraseña puede bloquear tus entradas privadas, para que solo tú puedas leerlas en este dispositivo.',
   'lock.turnOn': 'Bloquear mis entradas',
   'lock.onText':
-    'Tus entradas están bloqueadas con tu frase de contraseña y, por ahora, abiertas en este navegador.',
+    'Tus entradas están protegidas con tu frase de contraseña. Por ahora, están desbloqueadas en este navegador.',
   'lock.now': 'Bloquear ahora',
   'lock.change': 'Cambiar la frase de contraseña',
   'lock.remove': 'Quitar el bloqueo',
   'lock.after': 'Volver a bloquear cuando la app lleve oculta',
   'lock.minutes': { one: '{n} minuto', many: '{n} de minutos', other: '{n} minutos' },
   'lock.chooseText': 'Elige una frase de contraseña para bloquearlas.',
-  'lock.again': 'La misma frase de contraseña otra vez',
+  'lock.again': 'Repite la frase de contraseña',
   'lock.locking': 'Bloqueando…',
   'lock.lockedToastText':
     'Solo tu frase de contraseña las abre. Aún puedes guardar pensamientos nuevos.',
   'lock.copyFirst': 'Quizá quieras descargar una copia antes.',
-  'lock.copyFirstButton': 'Descargar antes una copia',
+  'lock.copyFirstButton': 'Descargar una copia antes',
   'lock.current': 'Frase de contraseña actual',
   'lock.new': 'Nueva frase de contraseña',
-  'lock.newAgain': 'La nueva frase de contraseña otra vez',
+  'lock.newAgain': 'Repite la nueva frase de contraseña',
   'lock.changing': 'Cambiando…',
-  'lock.changed': 'La frase de contraseña se ha cambiado',
+  'lock.changed': 'Frase de contraseña cambiada',
   'lock.removeText': 'Tus entradas volverán a guardarse en este navegador como texto sin cifrar.',
   'lock.removing': 'Quitando…',
   'lock.copyTitle': 'Descargar una copia cifrada',
@@ -208,7 +208,7 @@ const es: Catalogue = {
     'Cuando todo pesa, hablar puede ayudar. Al otro lado de la línea hay personas dispuestas a escucharte, pases por lo que pases.',
   'help.why': 'Aparece primero según el idioma y la zona horaria de tu navegador.',
   'help.emergency': 'En caso de emergencia',
-  'help.elsewhere': 'En cualquier otro lugar',
+  'help.elsewhere': 'En otros países',
   'help.directoryAbout': 'Líneas de ayuda gratuitas y confidenciales, país por país.',
   'help.findLine': 'Encuentra una línea de ayuda en tu país',
   'help.openDirectory': 'Abrir el directorio',
@@ -231,7 +231,7 @@ const es: Catalogue = {
   'line.es':
     'La línea nacional para quien piensa en el suicidio y para sus allegados: gratuita, confidencial, de día y de noche.',
   'line.br':
-    'Voluntarios que escuchan, con confidencialidad, de día y de noche. Gratis desde cualquier teléfono.',
+    'Voluntarios que te escuchan, de forma confidencial, de día y de noche. Gratis desde cualquier teléfono.',
   'line.pt':
     'Psicólogos de la línea nacional de salud, de día y de noche: llama y elige la opción 4.',
   'line.fr':
@@ -259,7 +259,7 @@ const es: Catalogue = {
   'update.region': 'Actualización',
   'install.button': 'Instalar',
   'install.hint':
-    'Para instalar Unburden, abre el menú Compartir y elige «Añadir a pantalla de inicio» (o «Agregar a inicio»).',
+    'Para instalar Unburden, abre el menú Compartir y elige la opción de añadirlo a la pantalla de inicio.',
   'install.dismiss': 'Cerrar el aviso de instalación',
   'toasts.region': 'Notificaciones',
   'toasts.dismiss': 'Cerrar',

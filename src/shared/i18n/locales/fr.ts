@@ -16,7 +16,6 @@ const fr: Catalogue = {
     'Le texte collé a été raccourci pour tenir dans la limite de {max} caractères.',
   'writer.limit': 'Tu as atteint la limite de {max} caractères.',
   'writer.ready': 'C’est prêt',
-  'writer.keyCmd': 'Cmd',
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Entrée',
   'writer.failed': 'Un problème est survenu. Réessaie.',
@@ -30,7 +29,7 @@ const fr: Catalogue = {
   'choice.letGo': 'Laisser partir',
   'choice.letGoSub': 'Envolé. Mais ça comptait.',
   'choice.save': 'Garder pour soi',
-  'choice.saveSub': 'Personne d’autre ne les verra.',
+  'choice.saveSub': 'Ça reste ici, à l’abri.',
   'choice.offer': 'Offrir au Vide',
   'choice.offerSub': 'Pour d’autres, sans ton nom.',
   'choice.cancel': 'Annuler',
@@ -40,10 +39,10 @@ const fr: Catalogue = {
   'choice.notSavedText':
     'Ton navigateur n’a pas pu l’enregistrer (son stockage est peut-être plein ou désactivé). Tes mots sont toujours là.',
   'outcome.letGo': 'Envolé. Mais ça comptait.',
-  'outcome.saved': 'Enregistré. Personne d’autre ne les verra.',
+  'outcome.saved': 'Enregistré. Ça reste ici, à l’abri.',
   'outcome.offered': 'Offert au Vide.',
   'outcome.held':
-    'Ta pensée est gardée pour le Vide. Elle sera offerte dès que tu seras de nouveau en ligne.',
+    'Ta pensée est en attente. Elle sera offerte au Vide dès que tu seras de nouveau en ligne.',
   'outcome.failed': 'Un problème est survenu. Réessaie.',
   'sanctuary.publishTitle': 'Publier dans le Vide ?',
   'sanctuary.publishText':
@@ -54,15 +53,14 @@ const fr: Catalogue = {
   'sanctuary.publishedTitle': 'Il fallait du courage',
   'sanctuary.publishedText':
     'Merci d’avoir partagé quelque chose d’aussi personnel avec le monde. Tes mots toucheront peut-être quelqu’un qui a besoin de les entendre.',
-  'sanctuary.heldTitle': 'Ta pensée est gardée pour le Vide.',
-  'sanctuary.heldText': 'Elle sera offerte dès que tu seras de nouveau en ligne.',
+  'sanctuary.heldTitle': 'Ta pensée est en attente.',
+  'sanctuary.heldText': 'Elle sera offerte au Vide dès que tu seras de nouveau en ligne.',
   'sanctuary.failedTitle': 'Publication impossible',
   'sanctuary.failedText': 'Une erreur a empêché la publication de ta pensée. Réessaie.',
   'handBack.keptTitle': 'Gardé pour toi',
-  'handBack.keptText': 'Tes mots sont de retour dans « Retour à soi ».',
+  'handBack.keptText': 'Tes mots t’attendent dans « Retour à soi ».',
   'handBack.refusedTitle': 'Le Vide n’a pas pu recevoir ces mots',
-  'handBack.refusedText':
-    'Ils sont de retour dans « Retour à soi », en sécurité dans ton navigateur.',
+  'handBack.refusedText': 'Ils t’attendent dans « Retour à soi », à l’abri dans ton navigateur.',
   'void.title': 'LE VIDE',
   'void.loading': 'Chargement des pensées…',
   'void.unreachable': 'Impossible de joindre le Vide pour le moment.',
@@ -76,8 +74,8 @@ const fr: Catalogue = {
   'void.heading': 'Pensées déposées dans le Vide',
   'void.count': {
     one: '{n} pensée • Anonyme',
-    many: '{n} de pensées • Anonyme',
-    other: '{n} pensées • Anonyme',
+    many: '{n} de pensées • Anonymes',
+    other: '{n} pensées • Anonymes',
   },
   'void.newThoughts': {
     one: '{n} nouvelle pensée',
@@ -134,13 +132,13 @@ const fr: Catalogue = {
   'copy.text':
     'Tes entrées privées n’existent que dans ce navigateur. Une copie est un fichier que tu gardes toi-même.',
   'copy.persistNote':
-    'Ce navigateur n’a pas promis de les garder : il peut les effacer s’il manque de place.',
+    'Ce navigateur ne garantit pas qu’il les gardera : il peut les effacer s’il manque de place.',
   'copy.download': 'Télécharger une copie',
   'copy.downloadEncrypted': 'Télécharger une copie chiffrée',
   'copy.restore': 'Restaurer depuis une copie',
   'copy.fileLabel': 'Copie de tes entrées privées',
   'copy.restoredTitle': 'Copie restaurée',
-  'copy.nothingNew': 'Rien de nouveau : chaque entrée de cette copie est déjà là.',
+  'copy.nothingNew': 'Rien de nouveau : toutes les entrées de cette copie sont déjà là.',
   'copy.added': {
     one: '{n} entrée a été ajoutée.',
     many: '{n} d’entrées ont été ajoutées.',
@@ -150,7 +148,7 @@ const fr: Catalogue = {
     ' Ton navigateur n’a pas pu les enregistrer : elles disparaîtront à la fermeture de cet onglet.',
   'copy.notACopy': 'Ce fichier n’est pas une copie de tes entrées privées. Rien n’a été modifié.',
   'copy.damaged':
-    'Cette copie est abîmée : certaines entrées ne peuvent pas être lues. Rien n’a été modifié.',
+    'Cette copie est endommagée : certaines entrées ne peuvent pas être lues. Rien n’a été modifié.',
   'lock.forgotten':
     'Une phrase secrète oubliée ne peut pas être récupérée, pas plus que les entrées qu’elle verrouille.',
   'lock.forgottenCopy':
@@ -159,9 +157,9 @@ const fr: Catalogue = {
   'lock.different': 'Les deux phrases secrètes ne correspondent pas.',
   'lock.wrong': 'Cette phrase secrète n’ouvre pas tes entrées. Prends ton temps et réessaie.',
   'lock.unreadable':
-    'Tes entrées verrouillées ne peuvent pas être lues : ce qui est stocké est abîmé ou incomplet. Rien n’a été modifié.',
+    'Tes entrées verrouillées ne peuvent pas être lues : ce qui est stocké est endommagé ou incomplet. Rien n’a été modifié.',
   'lock.copyUnreadable':
-    'Cette copie ne peut pas être lue : ce qui est stocké est abîmé ou incomplet. Rien n’a été modifié.',
+    'Cette copie ne peut pas être lue : ce qui est stocké est endommagé ou incomplet. Rien n’a été modifié.',
   'lock.storage': 'Ton navigateur n’a pas pu l’enregistrer : rien n’a été modifié.',
   'lock.lockedHeading': 'Tes entrées sont verrouillées',
   'lock.lockedNote':
@@ -174,26 +172,26 @@ const fr: Catalogue = {
     'Une phrase secrète peut verrouiller tes entrées privées, pour que personne d’autre que toi ne puisse les lire sur cet appareil.',
   'lock.turnOn': 'Verrouiller mes entrées',
   'lock.onText':
-    'Tes entrées sont verrouillées par ta phrase secrète ; pour l’instant, elles sont ouvertes dans ce navigateur.',
+    'Tes entrées sont protégées par ta phrase secrète. Pour l’instant, elles sont déverrouillées dans ce navigateur.',
   'lock.now': 'Verrouiller maintenant',
   'lock.change': 'Changer la phrase secrète',
   'lock.remove': 'Retirer le verrou',
   'lock.after': 'Reverrouiller quand l’app est en arrière-plan depuis',
   'lock.minutes': { one: '{n} minute', many: '{n} de minutes', other: '{n} minutes' },
   'lock.chooseText': 'Choisis une phrase secrète pour les verrouiller.',
-  'lock.again': 'Confirme la phrase secrète',
+  'lock.again': 'Confirmer la phrase secrète',
   'lock.locking': 'Verrouillage…',
   'lock.lockedToastText':
     'Seule ta phrase secrète les ouvre. Tu peux continuer à garder de nouvelles pensées pour toi.',
-  'lock.copyFirst': 'Tu voudras peut-être d’abord en faire une copie.',
+  'lock.copyFirst': 'Par prudence, tu peux d’abord en faire une copie.',
   'lock.copyFirstButton': 'Télécharger d’abord une copie',
   'lock.current': 'Phrase secrète actuelle',
   'lock.new': 'Nouvelle phrase secrète',
-  'lock.newAgain': 'Confirme la nouvelle phrase secrète',
+  'lock.newAgain': 'Confirmer la nouvelle phrase secrète',
   'lock.changing': 'Changement…',
   'lock.changed': 'La phrase secrète a été changée',
   'lock.removeText': 'Tes entrées seront de nouveau gardées en clair dans ce navigateur.',
-  'lock.removing': 'Retrait…',
+  'lock.removing': 'Retrait du verrou…',
   'lock.copyTitle': 'Télécharger une copie chiffrée',
   'lock.copyChoose':
     'Choisis une phrase secrète pour cette copie : celle de ton verrou, ou une autre.',
@@ -202,7 +200,7 @@ const fr: Catalogue = {
   'lock.encrypting': 'Chiffrement…',
   'lock.restoreTitle': 'Restaurer une copie chiffrée',
   'lock.restoreText':
-    'Cette copie est chiffrée : il faut sa phrase secrète pour l’ouvrir. Rien n’est modifié avant.',
+    'Cette copie est chiffrée : il faut sa phrase secrète pour l’ouvrir. Rien ne change tant qu’elle n’est pas ouverte.',
   'lock.restorePassphrase': 'Phrase secrète de la copie',
   'lock.restore': 'Restaurer',
   'lock.opening': 'Ouverture…',
@@ -219,14 +217,14 @@ const fr: Catalogue = {
   'help.needsNetwork': 'C’est un site web : il faut une connexion à Internet.',
   'help.danger': 'Si tu es en danger en ce moment, appelle le numéro d’urgence de ton pays.',
   'help.call': 'Appeler le {number}',
-  'help.text': 'Envoyer un SMS au {number}',
+  'help.text': 'Envoyer un texto au {number}',
   'line.us': 'Des personnes formées à l’écoute, jour et nuit, pour toute détresse émotionnelle.',
   'line.ca': 'Des personnes formées à l’écoute, jour et nuit, en anglais et en français.',
   'line.qc':
     'La ligne québécoise de prévention du suicide, jour et nuit, par téléphone ou par texto.',
   'line.samaritans':
     'Quelqu’un pour t’écouter, jour et nuit. Gratuit depuis n’importe quel téléphone.',
-  'line.au': 'Du soutien en cas de crise, jour et nuit, par téléphone ou par SMS.',
+  'line.au': 'Du soutien en cas de crise, jour et nuit, par téléphone ou par texto.',
   'line.de': 'Anonyme et gratuit, jour et nuit, depuis un fixe ou un mobile.',
   'line.at':
     'Quelqu’un pour t’écouter, anonymement et gratuitement, jour et nuit, depuis n’importe quel téléphone.',
@@ -241,15 +239,15 @@ const fr: Catalogue = {
   'line.fr':
     'La ligne nationale de prévention du suicide, où répondent des professionnels de santé, pour toute personne en détresse et pour ses proches : gratuite, confidentielle, jour et nuit.',
   'line.be':
-    'Une ligne d’écoute pour toute personne ayant des idées suicidaires, en français : anonyme, gratuite, jour et nuit.',
+    'Une ligne d’écoute en français pour toute personne qui pense au suicide : anonyme, gratuite, jour et nuit.',
   'line.beNl':
-    'Une ligne d’écoute pour toute personne ayant des idées suicidaires, en néerlandais : anonyme, gratuite, jour et nuit.',
+    'Une ligne d’écoute en néerlandais pour toute personne qui pense au suicide : anonyme, gratuite, jour et nuit.',
   'line.cn': 'La ligne nationale d’aide psychologique : chaque appel aboutit à la ligne locale.',
   'line.hk': 'La ligne de soutien en santé mentale du gouvernement, qui répond jour et nuit.',
   'line.hkSamaritans':
     'Quelqu’un pour t’écouter, en toute confidentialité, jour et nuit, en plusieurs langues.',
   'line.lb':
-    'La ligne nationale de soutien émotionnel et de prévention du suicide, en arabe, anglais et français.',
+    'La ligne nationale de soutien émotionnel et de prévention du suicide, en arabe, en anglais et en français.',
   'offline.line': 'Tu es hors ligne — tes mots sont en sécurité ici',
   'offline.waiting': {
     one: ' · {n} envoi en attente',

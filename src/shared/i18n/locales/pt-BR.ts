@@ -15,7 +15,6 @@ const ptBR: Catalogue = {
   'writer.pasteCut': 'O texto colado foi cortado para caber no limite de {max} caracteres.',
   'writer.limit': 'Você chegou ao limite de {max} caracteres.',
   'writer.ready': 'Pronto',
-  'writer.keyCmd': 'Cmd',
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Algo deu errado. Tente de novo.',
@@ -32,7 +31,7 @@ const ptBR: Catalogue = {
   'choice.save': 'Guardar só para você',
   'choice.saveSub': 'Isso fica com você.',
   'choice.offer': 'Oferecer ao Vazio',
-  'choice.offerSub': 'Compartilhe anonimamente.',
+  'choice.offerSub': 'Outros vão ler, sem seu nome.',
   'choice.cancel': 'Cancelar',
   'choice.saving': 'Guardando…',
   'choice.offering': 'Oferecendo ao Vazio…',
@@ -67,14 +66,14 @@ const ptBR: Catalogue = {
     'Não foi possível acessar o Vazio agora. Mostrando os pensamentos como estavam em {date}.',
   'void.errorText': 'Nada se perdeu. Verifique sua conexão e tente de novo.',
   'void.retry': 'Tentar de novo',
-  'void.emptyTitle': 'O Vazio está vazio.',
+  'void.emptyTitle': 'Nenhum pensamento no Vazio por enquanto.',
   'void.emptyText': 'Ninguém compartilhou nada ainda.',
   'void.returnToWriter': 'Voltar para o Unburden',
   'void.heading': 'Pensamentos deixados no Vazio',
   'void.count': {
     one: '{n} pensamento • Anônimo',
-    many: '{n} de pensamentos • Anônimo',
-    other: '{n} pensamentos • Anônimo',
+    many: '{n} de pensamentos • Anônimos',
+    other: '{n} pensamentos • Anônimos',
   },
   'void.newThoughts': {
     one: '{n} pensamento novo',
@@ -126,7 +125,7 @@ const ptBR: Catalogue = {
   'storage.full':
     'O armazenamento do seu navegador está cheio, então suas últimas mudanças só ficam aqui enquanto esta aba estiver aberta. Baixe uma cópia para não perdê-las.',
   'storage.backup':
-    'Parte do que estava guardado aqui não pôde ser lida. Ela foi separada, intacta, neste navegador (em “{key}”).',
+    'Parte do que estava guardado aqui não pôde ser lida. Essa parte ficou separada, sem alterações, neste navegador (em “{key}”).',
   'copy.title': 'Guardar uma cópia',
   'copy.text':
     'Seus registros particulares ficam só neste navegador. Uma cópia é um arquivo que você guarda por conta própria.',
@@ -155,7 +154,7 @@ const ptBR: Catalogue = {
     'Uma frase-senha esquecida não pode ser recuperada, e a cópia que ela protege também não.',
   'lock.tooShort': 'Escolha uma frase-senha com pelo menos {min} caracteres.',
   'lock.different': 'As duas frases-senha não são iguais.',
-  'lock.wrong': 'Essa frase-senha não abre seus registros. Com calma, tente de novo.',
+  'lock.wrong': 'Essa frase-senha não abre seus registros. Sem pressa, tente de novo.',
   'lock.unreadable':
     'Não é possível ler seus registros bloqueados: o que foi guardado está danificado ou incompleto. Nada foi alterado.',
   'lock.copyUnreadable':
@@ -172,11 +171,11 @@ const ptBR: Catalogue = {
     'Uma frase-senha pode bloquear seus registros particulares, para que só você consiga lê-los neste aparelho.',
   'lock.turnOn': 'Bloquear meus registros',
   'lock.onText':
-    'Seus registros estão protegidos pela sua frase-senha e, por enquanto, abertos neste navegador.',
+    'Seus registros estão protegidos pela sua frase-senha e, por enquanto, desbloqueados neste navegador.',
   'lock.now': 'Bloquear agora',
   'lock.change': 'Trocar a frase-senha',
   'lock.remove': 'Remover o bloqueio',
-  'lock.after': 'Bloquear de novo quando o app ficar oculto por',
+  'lock.after': 'Bloquear de novo quando o app ficar em segundo plano por',
   'lock.minutes': { one: '{n} minuto', many: '{n} de minutos', other: '{n} minutos' },
   'lock.chooseText': 'Escolha uma frase-senha para bloqueá-los.',
   'lock.again': 'Repita a frase-senha',
@@ -204,13 +203,13 @@ const ptBR: Catalogue = {
   'lock.restorePassphrase': 'Frase-senha da cópia',
   'lock.restore': 'Restaurar',
   'lock.opening': 'Abrindo…',
-  'lock.copyWrong': 'Essa frase-senha não abre esta cópia. Com calma, tente de novo.',
+  'lock.copyWrong': 'Essa frase-senha não abre esta cópia. Sem pressa, tente de novo.',
   'help.title': 'Converse com alguém',
   'help.intro':
     'Quando tudo pesa, conversar pode ajudar. Quem atende esses números está aí para ouvir você, seja o que for.',
-  'help.why': 'Mostrado primeiro com base no idioma e no fuso horário do seu navegador.',
+  'help.why': 'Aparece primeiro por causa do idioma e do fuso horário do seu navegador.',
   'help.emergency': 'Em caso de emergência',
-  'help.elsewhere': 'Em qualquer outro lugar',
+  'help.elsewhere': 'Em outros países',
   'help.directoryAbout': 'Linhas de apoio gratuitas e confidenciais, país por país.',
   'help.findLine': 'Encontre uma linha de apoio no seu país',
   'help.openDirectory': 'Abrir a lista',

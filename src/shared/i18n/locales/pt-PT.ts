@@ -13,20 +13,19 @@ const ptPT: Catalogue = {
   'writer.counter': '{n}/{max} caracteres',
   'writer.pasteCut': 'O texto colado foi cortado para caber no limite de {max} caracteres.',
   'writer.limit': 'Chegou ao limite de {max} caracteres.',
-  'writer.ready': 'Pronto',
-  'writer.keyCmd': 'Cmd',
+  'writer.ready': 'Já está',
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Algo correu mal. Tente novamente.',
   'help.link': 'Precisa de alguém com quem falar?',
   'error.title': 'Não foi possível abrir este ecrã',
   'error.text':
-    'Da primeira vez, pode precisar de ligação à internet. As suas palavras estão a salvo.',
+    'Da primeira vez, este ecrã pode precisar de ligação à internet. As suas palavras estão a salvo.',
   'error.retry': 'Tentar novamente',
   'home.return': 'Voltar ao início',
   'notFound.text': 'Ups! Página não encontrada',
   'choice.title': 'O que quer fazer com estas palavras?',
-  'choice.letGo': 'Deixar ir',
+  'choice.letGo': 'Deixar partir',
   'choice.letGoSub': 'Já foi. Mas foi importante.',
   'choice.save': 'Guardar só para si',
   'choice.saveSub': 'Isto fica consigo.',
@@ -46,7 +45,7 @@ const ptPT: Catalogue = {
   'sanctuary.publishTitle': 'Publicar no Vazio?',
   'sanctuary.publishText':
     'O seu pensamento vai ser publicado anonimamente no Vazio, para qualquer pessoa ler. Depois de publicado, não o poderá apagar. Quer mesmo partilhá-lo com o mundo?',
-  'sanctuary.deleteTitle': 'Deixar ir este pensamento?',
+  'sanctuary.deleteTitle': 'Deixar partir este pensamento?',
   'sanctuary.deleteText':
     'O seu pensamento vai ser apagado para sempre. Não será possível recuperá-lo.',
   'sanctuary.publishedTitle': 'A sua coragem faz diferença',
@@ -67,14 +66,14 @@ const ptPT: Catalogue = {
     'Não foi possível aceder ao Vazio neste momento. A mostrar os pensamentos tal como estavam em {date}.',
   'void.errorText': 'Nada se perdeu. Verifique a sua ligação e tente novamente.',
   'void.retry': 'Tentar novamente',
-  'void.emptyTitle': 'O Vazio está vazio.',
+  'void.emptyTitle': 'O Vazio está em silêncio.',
   'void.emptyText': 'Ainda ninguém partilhou nada.',
   'void.returnToWriter': 'Voltar ao Unburden',
   'void.heading': 'Pensamentos deixados no Vazio',
   'void.count': {
     one: '{n} pensamento • Anónimo',
-    many: '{n} de pensamentos • Anónimo',
-    other: '{n} pensamentos • Anónimo',
+    many: '{n} de pensamentos • Anónimos',
+    other: '{n} pensamentos • Anónimos',
   },
   'void.newThoughts': {
     one: '{n} pensamento novo',
@@ -85,7 +84,7 @@ const ptPT: Catalogue = {
   'void.moreFailed': 'Não foi possível carregar mais pensamentos.',
   'void.footer':
     'Estes pensamentos vivem no Vazio, deixados aqui por almas que precisavam de os soltar.',
-  'void.addYourVoice': 'Escreva também o seu',
+  'void.addYourVoice': 'Junte a sua voz',
   'card.square': 'Quadrado',
   'card.story': 'Story',
   'card.share': 'Partilhar',
@@ -119,19 +118,19 @@ const ptPT: Catalogue = {
   'sanctuary.addAnother': 'Escrever outro pensamento',
   'sanctuary.publish': 'Publicar no Vazio',
   'sanctuary.publishConfirm': 'Publicar',
-  'sanctuary.letGo': 'Deixar ir',
+  'sanctuary.letGo': 'Deixar partir',
   'sanctuary.cancel': 'Cancelar',
   'storage.unavailable':
     'Este browser não deixa o Unburden guardar nada, por isso os seus registos privados só ficam aqui enquanto este separador estiver aberto. Transfira uma cópia para não os perder.',
   'storage.full':
     'O armazenamento do seu browser está cheio, por isso as suas últimas alterações só ficam aqui enquanto este separador estiver aberto. Transfira uma cópia para não as perder.',
   'storage.backup':
-    'Parte do que estava guardado aqui não pôde ser lida. Foi posta de parte, intacta, neste browser (em «{key}»).',
+    'Uma parte do que estava guardado aqui não pôde ser lida. Foi guardada em separado, intacta, neste browser (em «{key}»).',
   'copy.title': 'Guardar uma cópia',
   'copy.text':
-    'Os seus registos privados ficam só neste browser. Uma cópia é um ficheiro que guarda por sua conta.',
+    'Os seus registos privados ficam só neste browser. Uma cópia é um ficheiro que fica consigo.',
   'copy.persistNote':
-    'Este browser não garantiu que os vai manter: pode apagá-los se ficar sem espaço.',
+    'Este browser não se comprometeu a mantê-los: pode apagá-los se ficar sem espaço.',
   'copy.download': 'Transferir uma cópia',
   'copy.downloadEncrypted': 'Transferir uma cópia encriptada',
   'copy.restore': 'Restaurar a partir de uma cópia',
@@ -207,15 +206,15 @@ const ptPT: Catalogue = {
   'help.title': 'Fale com alguém',
   'help.intro':
     'Quando tudo pesa, falar pode ajudar. Quem atende estas linhas está lá para escutar, seja o que for.',
-  'help.why': 'Mostrado primeiro com base no idioma e no fuso horário do seu browser.',
+  'help.why': 'Aparece primeiro por causa do idioma e do fuso horário do seu browser.',
   'help.emergency': 'Em caso de emergência',
-  'help.elsewhere': 'Em qualquer outro lugar',
+  'help.elsewhere': 'Noutros países',
   'help.directoryAbout': 'Linhas de apoio gratuitas e confidenciais, país a país.',
   'help.findLine': 'Encontre uma linha de apoio no seu país',
   'help.openDirectory': 'Abrir a lista',
   'help.needsNetwork': 'É um site: precisa de ligação à internet.',
   'help.danger':
-    'Se estiver em perigo agora, ligue para o número de emergência do lugar onde está.',
+    'Se estiver em perigo neste momento, ligue para o número de emergência do sítio onde está.',
   'help.call': 'Ligar para {number}',
   'help.text': 'Enviar SMS para {number}',
   'line.us': 'Pessoas com formação, dia e noite, para qualquer tipo de sofrimento emocional.',
@@ -258,7 +257,7 @@ const ptPT: Catalogue = {
   'update.region': 'Atualização',
   'install.button': 'Instalar',
   'install.hint':
-    'Para instalar o Unburden, escolha «Adicionar ao ecrã principal» no menu Partilhar.',
+    'Para instalar o Unburden, escolha «Adicionar ao ecrã principal» no menu «Partilhar».',
   'install.dismiss': 'Fechar a sugestão de instalação',
   'toasts.region': 'Notificações',
   'toasts.dismiss': 'Fechar',
@@ -266,7 +265,7 @@ const ptPT: Catalogue = {
   'lab.simulating': 'Laboratório de rede: a simular {mode} nos pedidos desta aplicação ao Vazio.',
   'lab.offline': 'offline',
   'lab.503': '503 do servidor',
-  'lab.lostAnswer': 'respostas perdidas (enviado, resposta descartada)',
+  'lab.lostAnswer': 'respostas perdidas (pedido enviado, resposta descartada)',
   'lab.stop': 'Parar',
 }
 

@@ -24,8 +24,8 @@ export const APP_MESSAGES = {
   'writer.limit': 'You have reached the {max}-character limit.',
   'writer.ready': 'Ready',
   // The keys of the shortcut beside Ready, as printed on the reader's keyboard ("Strg" on a German
-  // one). Cmd is the Apple key, Ctrl the other systems'.
-  'writer.keyCmd': 'Cmd',
+  // one). Ctrl is the key of the systems other than Apple's, whose keyboards print Cmd (⌘) in every
+  // language, so Cmd is not translated.
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Something went wrong. Try again.',
@@ -35,5 +35,4 @@ export const APP_MESSAGES = {
   'error.text': 'It may need a connection the first time. Your words are safe.',
   'error.retry': 'Try again',
   'home.return': 'Return to Home',
-  'notFound.text': 'Oops! Page not found',
 } as const

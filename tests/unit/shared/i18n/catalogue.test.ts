@@ -139,10 +139,10 @@ describe('translator', () => {
     expect(lines).toEqual({
       en: ['1 thought • Anonymous', '2 thoughts • Anonymous'],
       de: ['1 Gedanke • Anonym', '2 Gedanken • Anonym'],
-      es: ['1 pensamiento • Anónimo', '2 pensamientos • Anónimo'],
-      fr: ['1 pensée • Anonyme', '2 pensées • Anonyme'],
-      'pt-BR': ['1 pensamento • Anônimo', '2 pensamentos • Anônimo'],
-      'pt-PT': ['1 pensamento • Anónimo', '2 pensamentos • Anónimo'],
+      es: ['1 pensamiento • Anónimo', '2 pensamientos • Anónimos'],
+      fr: ['1 pensée • Anonyme', '2 pensées • Anonymes'],
+      'pt-BR': ['1 pensamento • Anônimo', '2 pensamentos • Anônimos'],
+      'pt-PT': ['1 pensamento • Anónimo', '2 pensamentos • Anónimos'],
       ar: ['خاطرة واحدة • بلا أسماء', 'خاطرتان • بلا أسماء'],
       'zh-CN': ['1 条心事 • 匿名', '2 条心事 • 匿名'],
     })
