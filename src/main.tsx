@@ -34,7 +34,7 @@ const firstFeed =
         .then(({ loadVoidFeedBeforeFirstRender }) =>
           loadVoidFeedBeforeFirstRender(Math.max(0, waitUntil - performance.now())),
         )
-        .catch((error: unknown) => console.error('The Void could not be read early', error))
+        .catch((error: unknown) => console.error('Early Void read failed', error))
     : null
 
 // The network lab: off unless asked for; its code loads only then.
@@ -68,7 +68,7 @@ async function start(root: HTMLElement): Promise<void> {
   await Promise.all([
     router
       .load()
-      .catch((error: unknown) => console.error('The first route could not be matched', error)),
+      .catch((error: unknown) => console.error('First route not matched', error)),
     firstFeed,
     // The visitor's language (its one chunk; none for English) comes before the first render.
     applyLanguage(language),

@@ -13,6 +13,7 @@ import { ENGLISH, type Catalogue } from '../../src/shared/i18n/catalogue'
 import { activateMessages, translator } from '../../src/shared/i18n/i18n'
 import ar from '../../src/shared/i18n/locales/ar'
 import de from '../../src/shared/i18n/locales/de'
+import fr from '../../src/shared/i18n/locales/fr'
 import { resetBackend, seedThoughts } from './support/backend'
 import { waitForServiceWorker } from './support/sw'
 
@@ -278,24 +279,22 @@ test.describe('the language switcher', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Talk to someone' })).toBeVisible()
     await waitForServiceWorker(page)
     await page.getByRole('combobox', { name: 'Language' }).selectOption('fr')
-    await expect(page.getByRole('heading', { level: 1, name: 'Parler à quelqu’un' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: fr['help.title'] })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
     // The screen comes back in French with the focus where it was.
-    await expect(page.getByRole('combobox', { name: 'Langue' })).toBeFocused()
+    await expect(page.getByRole('combobox', { name: fr['language.label'] })).toBeFocused()
     // Belgium's line joins the list for French readers.
     await expect(page.getByRole('link', { name: 'Appeler le 0800 32 123' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('unburden-language'))).toBe('fr')
 
     await context.setOffline(true)
     await page.goto('/')
-    await expect(
-      page.getByRole('heading', { level: 2, name: 'Que portes-tu aujourd’hui ?' }),
-    ).toBeVisible()
-    await page.getByRole('link', { name: 'Retour à soi' }).click()
-    await page.getByRole('combobox', { name: 'Langue' }).selectOption('ar')
+    await expect(page.getByRole('heading', { level: 2, name: fr['writer.heading'] })).toBeVisible()
+    await page.getByRole('link', { name: fr['nav.return'] }).click()
+    await page.getByRole('combobox', { name: fr['language.label'] }).selectOption('ar')
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
-    await expect(page.getByRole('heading', { level: 1, name: 'عُد إلى نفسك' })).toBeVisible()
-    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en')
+    await expect(page.getByRole('heading', { level: 1, name: ar['sanctuary.title'] })).toBeVisible()
+    await page.getByRole('combobox', { name: ar['language.label'] }).selectOption('en')
     await expect(page.getByRole('heading', { level: 1, name: 'Return to Yourself' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
     await context.setOffline(false)

@@ -32,7 +32,7 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-/** Stands for the number while the label around it is split. */
+/** Stands for a number or a name while the words around it are split. */
 const NUMBER_SLOT = '\u{E000}'
 
 /**
@@ -100,6 +100,20 @@ function Region({
   )
 }
 
+/** "Find A Helpline: Free, confidential helplines…", the name isolated in its own direction. */
+function DirectoryAbout() {
+  const [before = '', after = ''] = t('help.directoryAbout', { name: NUMBER_SLOT }).split(
+    NUMBER_SLOT,
+  )
+  return (
+    <>
+      {before}
+      <bdi>{HELPLINE_DIRECTORY.name}</bdi>
+      {after}
+    </>
+  )
+}
+
 /**
  * The international directory: first, titled for what it is, when the visitor's country has no
  * card here (then it opens on that country's page); last, for anywhere else, otherwise. It is a
@@ -112,8 +126,9 @@ function Directory({ first, country }: { first: boolean; country: string | null 
         {t(first ? 'help.findLine' : 'help.elsewhere')}
       </h2>
       <p className="quiet help__about">
-        <bdi>{HELPLINE_DIRECTORY.name}</bdi>: {t('help.directoryAbout')} {t('help.needsNetwork')}
+        <DirectoryAbout />
       </p>
+      <p className="quiet help__about">{t('help.needsNetwork')}</p>
       <a className="button help__contact" href={directoryHref(country)} rel="noreferrer">
         {t(first ? 'help.openDirectory' : 'help.findLine')}
       </a>

@@ -210,7 +210,7 @@ const ar: Catalogue = {
   'help.why': 'يظهر أولًا بحسب لغة متصفحك ومنطقته الزمنية.',
   'help.emergency': 'في حالة الطوارئ',
   'help.elsewhere': 'في أي مكان آخر',
-  'help.directoryAbout': 'خطوط مساعدة مجانية وسرّية، مرتّبة حسب البلد.',
+  'help.directoryAbout': '{name}: خطوط مساعدة مجانية وسرّية، مرتّبة حسب البلد.',
   'help.findLine': 'البحث عن خط مساعدة في بلدك',
   'help.openDirectory': 'فتح الدليل',
   'help.needsNetwork': 'هذا الدليل موقع إلكتروني، ويحتاج إلى اتصال بالإنترنت.',

@@ -15,7 +15,7 @@ const fr: Catalogue = {
   'writer.pasteCut':
     'Le texte collé a été raccourci pour tenir dans la limite de {max} caractères.',
   'writer.limit': 'Tu as atteint la limite de {max} caractères.',
-  'writer.ready': 'C’est prêt',
+  'writer.ready': 'J’ai fini',
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Entrée',
   'writer.failed': 'Un problème est survenu. Réessaie.',
@@ -211,7 +211,8 @@ const fr: Catalogue = {
   'help.why': 'Affiché en premier d’après la langue et le fuseau horaire de ton navigateur.',
   'help.emergency': 'En cas d’urgence',
   'help.elsewhere': 'Ailleurs dans le monde',
-  'help.directoryAbout': 'Des lignes d’écoute gratuites et confidentielles, pays par pays.',
+  'help.directoryAbout':
+    '{name} : des lignes d’écoute gratuites et confidentielles, pays par pays.',
   'help.findLine': 'Trouver une ligne d’écoute dans ton pays',
   'help.openDirectory': 'Ouvrir l’annuaire',
   'help.needsNetwork': 'C’est un site web : il faut une connexion à Internet.',

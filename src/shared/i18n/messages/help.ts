@@ -10,7 +10,8 @@ export const HELP_MESSAGES = {
   'help.emergency': 'In an emergency',
   // The directory's heading when it comes after the countries listed.
   'help.elsewhere': 'Anywhere else',
-  'help.directoryAbout': 'Free, confidential helplines, country by country.',
+  // {name} is the directory's own name (Find A Helpline), set apart in the language's own way.
+  'help.directoryAbout': '{name}: Free, confidential helplines, country by country.',
   // The directory's heading when it comes first, and its link when it comes last.
   'help.findLine': 'Find a helpline in your country',
   // The directory's link when its heading already says "Find a helpline in your country".
