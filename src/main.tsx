@@ -66,9 +66,7 @@ async function start(root: HTMLElement): Promise<void> {
   const language = startingLanguage()
   await onVoidNextTask()
   await Promise.all([
-    router
-      .load()
-      .catch((error: unknown) => console.error('First route not matched', error)),
+    router.load().catch((error: unknown) => console.error('First route not matched', error)),
     firstFeed,
     // The visitor's language (its one chunk; none for English) comes before the first render.
     applyLanguage(language),
