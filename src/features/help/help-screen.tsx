@@ -73,7 +73,7 @@ function Region({
 }: {
   region: SupportRegion
   guessed: boolean
-  /** The reader's languages, the app's first: they order a region's lines per language. */
+  /** The reader's languages, most preferred first: they order a region's lines per language. */
   languages: readonly string[]
 }) {
   const headingId = `help-${region.id}`
@@ -87,7 +87,7 @@ function Region({
         {linesInOrder(region.lines, languages).map((line) => (
           <li key={line.name}>
             <h3 className="help__line-name">
-              <bdi>{line.name}</bdi>
+              <bdi lang={line.nameLang}>{line.name}</bdi>
             </h3>
             <p className="quiet help__about">{line.about}</p>
             <Contacts contacts={line.contacts} />
@@ -147,7 +147,9 @@ export function HelpScreen({
   const place = guessVisitorPlace(languages, timeZone)
   const language = currentLanguage()
   const regions = regionsToList(place.region, language)
-  const readerLanguages = [language, ...languages]
+  // The browser's languages in the reader's own order, then the app's: a browser set to Dutch, then
+  // French, gets Belgium's Dutch line first even though the app itself speaks French to it.
+  const readerLanguages = [...languages, language]
   return (
     <div className="screen">
       {/* No link on the right: at 360 px it would be squeezed under a 44 px touch target. */}

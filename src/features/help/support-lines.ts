@@ -46,6 +46,8 @@ export interface SupportContact {
 /** A line: who answers (the service's own name), what it is for (in the app's language), how to reach it. */
 export interface SupportLine {
   readonly name: string
+  /** The language the name is written in (a BCP 47 tag), so that a screen reader says it in it. */
+  readonly nameLang?: string
   readonly about: string
   contacts: SupportContact[]
   /**
@@ -83,18 +85,22 @@ function regionName(id: SupportRegionId): string {
 type About = Parameters<typeof t>[0]
 
 /**
- * A line whose `about` is read in the app's language when shown. `name` is the service's own; a
- * service that names itself in several languages (Switzerland's 143) gives one per app language,
- * with `other` for the rest.
+ * A line whose `about` is read in the app's language when shown. `name` is the service's own, in
+ * the language `lang` names; a service that names itself in several languages (Switzerland's 143)
+ * gives one per app language, with `other` for the rest.
  */
 const line = (
   name: string | ({ other: string } & Partial<Record<Language, string>>),
   about: About,
   contacts: SupportContact[],
-  firstFor?: readonly string[],
+  { firstFor, lang }: { firstFor?: readonly string[]; lang?: string } = {},
 ): SupportLine => ({
   get name() {
     return typeof name === 'string' ? name : (name[currentLanguage()] ?? name.other)
+  },
+  get nameLang() {
+    if (typeof name === 'string') return lang
+    return name[currentLanguage()] === undefined ? undefined : currentLanguage()
   },
   get about() {
     return t(about)
@@ -139,7 +145,7 @@ export const SUPPORT_REGIONS: readonly SupportRegion[] = [
     'us',
     ['US', 'PR'],
     ['en'],
-    [line('988 Suicide & Crisis Lifeline', 'line.us', [call('988'), text('988')])],
+    [line('988 Suicide & Crisis Lifeline', 'line.us', [call('988'), text('988')], { lang: 'en' })],
     [call('911')],
   ),
   region(
@@ -147,14 +153,14 @@ export const SUPPORT_REGIONS: readonly SupportRegion[] = [
     ['CA'],
     ['en', 'fr'],
     [
-      line('9-8-8 Suicide Crisis Helpline', 'line.ca', [call('988'), text('988')]),
+      line('9-8-8 Suicide Crisis Helpline', 'line.ca', [call('988'), text('988')], { lang: 'en' }),
       // Quebec's own line: 988 is redirected to it from Quebec, and it is the one Quebec makes
       // known. The time zones do not tell Quebec from Ontario, so French readers see it first.
       line(
         'Suicide.ca',
         'line.qc',
         [call('1 866 APPELLE (277-3553)', '18662773553'), text('535353')],
-        ['fr'],
+        { firstFor: ['fr'] },
       ),
     ],
     [call('911')],
@@ -163,21 +169,21 @@ export const SUPPORT_REGIONS: readonly SupportRegion[] = [
     'gb',
     ['GB'],
     ['en'],
-    [line('Samaritans', 'line.samaritans', [call('116 123')])],
+    [line('Samaritans', 'line.samaritans', [call('116 123')], { lang: 'en' })],
     [call('999')],
   ),
   region(
     'ie',
     ['IE'],
     ['en'],
-    [line('Samaritans', 'line.samaritans', [call('116 123')])],
+    [line('Samaritans', 'line.samaritans', [call('116 123')], { lang: 'en' })],
     [call('112'), call('999')],
   ),
   region(
     'au',
     ['AU'],
     ['en'],
-    [line('Lifeline', 'line.au', [call('13 11 14'), text('0477 13 11 14')])],
+    [line('Lifeline', 'line.au', [call('13 11 14'), text('0477 13 11 14')], { lang: 'en' })],
     [call('000')],
   ),
   region(
@@ -185,11 +191,12 @@ export const SUPPORT_REGIONS: readonly SupportRegion[] = [
     ['DE'],
     ['de'],
     [
-      line('TelefonSeelsorge', 'line.de', [
-        call('0800 111 0 111'),
-        call('0800 111 0 222'),
-        call('116 123'),
-      ]),
+      line(
+        'TelefonSeelsorge',
+        'line.de',
+        [call('0800 111 0 111'), call('0800 111 0 222'), call('116 123')],
+        { lang: 'de' },
+      ),
     ],
     [call('112')],
   ),
@@ -206,8 +213,8 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     ['AT'],
     ['de'],
     [
-      line('TelefonSeelsorge', 'line.at', [call('142')]),
-      line('Rat auf Draht', 'line.youth', [call('147')]),
+      line('TelefonSeelsorge', 'line.at', [call('142')], { lang: 'de' }),
+      line('Rat auf Draht', 'line.youth', [call('147')], { lang: 'de' }),
     ],
     [call('144'), call('112')],
   ),
@@ -229,26 +236,36 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     ],
     [call('144'), call('112')],
   ),
-  region('es', ['ES'], ['es'], [line('Línea 024', 'line.es', [call('024')])], [call('112')]),
+  region(
+    'es',
+    ['ES'],
+    ['es'],
+    [line('Línea 024', 'line.es', [call('024')], { lang: 'es' })],
+    [call('112')],
+  ),
   region(
     'br',
     ['BR'],
     ['pt-BR', 'pt-PT'],
-    [line('CVV – Centro de Valorização da Vida', 'line.br', [call('188')])],
+    [line('CVV – Centro de Valorização da Vida', 'line.br', [call('188')], { lang: 'pt-BR' })],
     [call('192')],
   ),
   region(
     'pt',
     ['PT'],
     ['pt-PT', 'pt-BR'],
-    [line('SNS 24 – Aconselhamento Psicológico', 'line.pt', [call('808 24 24 24')])],
+    [
+      line('SNS 24 – Aconselhamento Psicológico', 'line.pt', [call('808 24 24 24')], {
+        lang: 'pt-PT',
+      }),
+    ],
     [call('112')],
   ),
   region(
     'fr',
     ['FR', 'GP', 'MQ', 'GF', 'RE', 'YT'],
     ['fr'],
-    [line('Numéro national de prévention du suicide', 'line.fr', [call('3114')])],
+    [line('Numéro national de prévention du suicide', 'line.fr', [call('3114')], { lang: 'fr' })],
     [call('15'), call('112')],
   ),
   region(
@@ -256,8 +273,11 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     ['BE'],
     ['fr'],
     [
-      line('Centre de Prévention du Suicide', 'line.be', [call('0800 32 123')], ['fr']),
-      line('Zelfmoordlijn 1813', 'line.beNl', [call('1813')], ['nl']),
+      line('Centre de Prévention du Suicide', 'line.be', [call('0800 32 123')], {
+        firstFor: ['fr'],
+        lang: 'fr',
+      }),
+      line('Zelfmoordlijn 1813', 'line.beNl', [call('1813')], { firstFor: ['nl'], lang: 'nl' }),
     ],
     [call('112')],
   ),
@@ -265,7 +285,7 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     'cn',
     ['CN'],
     ['zh-CN'],
-    [line('心理援助热线', 'line.cn', [call('12356')])],
+    [line('心理援助热线', 'line.cn', [call('12356')], { lang: 'zh-CN' })],
     [call('120')],
   ),
   region(
@@ -273,7 +293,7 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     ['HK'],
     ['zh-CN'],
     [
-      line('18111 精神健康支援熱線', 'line.hk', [call('18111')]),
+      line('18111 精神健康支援熱線', 'line.hk', [call('18111')], { lang: 'zh-HK' }),
       line('The Samaritans 撒瑪利亞會', 'line.hkSamaritans', [call('2896 0000')]),
     ],
     [call('999')],
@@ -282,7 +302,7 @@ export const LANGUAGE_SUPPORT_REGIONS: readonly SupportRegion[] = [
     'lb',
     ['LB'],
     ['ar'],
-    [line('Embrace Lifeline', 'line.lb', [call('1564')])],
+    [line('Embrace Lifeline', 'line.lb', [call('1564')], { lang: 'en' })],
     [call('140'), call('112')],
   ),
 ]

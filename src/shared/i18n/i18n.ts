@@ -42,15 +42,15 @@ export const formattingLocale = (language: Language): string =>
  */
 export function pickLanguage(wanted: readonly string[]): Language {
   for (const tag of wanted) {
-    const lower = tag.toLowerCase().replace('_', '-')
+    const lower = tag.toLowerCase()
     // Traditional Chinese readers are not given Simplified as if it were theirs.
-    if (/^zh-(hant|tw|hk|mo)/.test(lower)) continue
-    const base = lower.split('-')[0]
+    if (/^zh[-_](hant|tw|hk|mo)/.test(lower)) continue
     const found =
       LANGUAGES.find((language) => language.toLowerCase() === lower) ??
-      (base === 'pt' && lower !== base
+      // Portuguese with a country other than Brazil (a script subtag may come first): Portugal's.
+      (/^pt[-_]([a-z]{4}[-_])?(?!br\b)[a-z]{2}\b/.test(lower)
         ? 'pt-PT'
-        : LANGUAGES.find((language) => language.split('-')[0] === base))
+        : LANGUAGES.find((language) => language.split('-')[0] === lower.split(/[-_]/)[0]))
     if (found) return found
   }
   return 'en'

@@ -217,8 +217,9 @@ const de: Catalogue = {
   'line.samaritans': 'Jemand, der zuhört, Tag und Nacht. Kostenlos von jedem Telefon aus.',
   'line.au': 'Krisenbegleitung, Tag und Nacht, per Anruf oder SMS.',
   'line.de': 'Anonym und kostenlos, Tag und Nacht, vom Festnetz und vom Handy.',
-  'line.at': 'Jemand, der zuhört – anonym und kostenlos, Tag und Nacht, von jedem Telefon aus.',
-  'line.ch': 'Jemand, der zuhört – anonym, Tag und Nacht, in der Schweiz und in Liechtenstein.',
+  'line.at':
+    'Jemand, der zuhört – vertraulich und kostenlos, Tag und Nacht, von jedem Telefon aus.',
+  'line.ch': 'Jemand, der zuhört – Tag und Nacht, in der Schweiz und in Liechtenstein.',
   'line.youth': 'Für Kinder und Jugendliche: kostenlos und vertraulich, Tag und Nacht.',
   'line.es':
     'Die landesweite Nummer für alle, die an Suizid denken, und ihre Angehörigen: kostenlos, vertraulich, Tag und Nacht.',
@@ -231,7 +232,7 @@ const de: Catalogue = {
   'line.be':
     'Ein Gesprächstelefon für alle mit Suizidgedanken, auf Französisch: anonym, kostenlos, Tag und Nacht.',
   'line.beNl':
-    'Ein Gesprächstelefon für alle mit Suizidgedanken, auf Niederländisch: anonym, kostenlos, Tag und Nacht.',
+    'Ein Gesprächstelefon für alle mit Suizidgedanken, auf Niederländisch: kostenlos, Tag und Nacht.',
   'line.cn':
     'Das landesweite Telefon für psychologische Hilfe: Anrufe erreichen die Stelle vor Ort.',
   'line.hk': 'Das Hilfetelefon der Regierung für seelische Gesundheit, Tag und Nacht besetzt.',

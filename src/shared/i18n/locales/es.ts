@@ -224,9 +224,8 @@ const es: Catalogue = {
   'line.au': 'Acompañamiento en crisis, de día y de noche, por llamada o SMS.',
   'line.de': 'Anónima y gratuita, de día y de noche, desde cualquier teléfono.',
   'line.at':
-    'Alguien que te escucha, de forma anónima y gratuita, de día y de noche, desde cualquier teléfono.',
-  'line.ch':
-    'Alguien que te escucha, de forma anónima, de día y de noche, en Suiza y Liechtenstein.',
+    'Alguien que te escucha, de forma confidencial y gratuita, de día y de noche, desde cualquier teléfono.',
+  'line.ch': 'Alguien que te escucha, de día y de noche, en Suiza y Liechtenstein.',
   'line.youth': 'Para niños y jóvenes: gratuita y confidencial, de día y de noche.',
   'line.es':
     'La línea nacional para quien piensa en el suicidio y para sus allegados: gratuita, confidencial, de día y de noche.',
@@ -239,7 +238,7 @@ const es: Catalogue = {
   'line.be':
     'Una línea de escucha para quien piensa en el suicidio, en francés: anónima, gratuita, de día y de noche.',
   'line.beNl':
-    'Una línea de escucha para quien piensa en el suicidio, en neerlandés: anónima, gratuita, de día y de noche.',
+    'Una línea de escucha para quien piensa en el suicidio, en neerlandés: gratuita, de día y de noche.',
   'line.cn': 'La línea nacional de ayuda psicológica: cada llamada se atiende en la línea local.',
   'line.hk': 'La línea de apoyo en salud mental del Gobierno, atendida de día y de noche.',
   'line.hkSamaritans':

@@ -228,8 +228,8 @@ const fr: Catalogue = {
   'line.au': 'Du soutien en cas de crise, jour et nuit, par téléphone ou par texto.',
   'line.de': 'Anonyme et gratuit, jour et nuit, depuis un fixe ou un mobile.',
   'line.at':
-    'Quelqu’un pour t’écouter, anonymement et gratuitement, jour et nuit, depuis n’importe quel téléphone.',
-  'line.ch': 'Quelqu’un pour t’écouter, anonymement, jour et nuit, en Suisse et au Liechtenstein.',
+    'Quelqu’un pour t’écouter, en toute confidentialité et gratuitement, jour et nuit, depuis n’importe quel téléphone.',
+  'line.ch': 'Quelqu’un pour t’écouter, jour et nuit, en Suisse et au Liechtenstein.',
   'line.youth': 'Pour les enfants et les jeunes : gratuit et confidentiel, jour et nuit.',
   'line.es':
     'La ligne nationale pour qui pense au suicide, et pour ses proches : gratuite, confidentielle, jour et nuit.',
@@ -240,9 +240,9 @@ const fr: Catalogue = {
   'line.fr':
     'La ligne nationale de prévention du suicide, où répondent des professionnels de santé, pour toute personne en détresse et pour ses proches : gratuite, confidentielle, jour et nuit.',
   'line.be':
-    'Une ligne d’écoute en français pour toute personne qui pense au suicide : anonyme, gratuite, jour et nuit.',
+    'Une ligne d’écoute en français pour toute personne qui pense au suicide : gratuite, jour et nuit.',
   'line.beNl':
-    'Une ligne d’écoute en néerlandais pour toute personne qui pense au suicide : anonyme, gratuite, jour et nuit.',
+    'Une ligne d’écoute en néerlandais pour toute personne qui pense au suicide : gratuite, jour et nuit.',
   'line.cn': 'La ligne nationale d’aide psychologique : chaque appel aboutit à la ligne locale.',
   'line.hk': 'La ligne de soutien en santé mentale du gouvernement, qui répond jour et nuit.',
   'line.hkSamaritans':

@@ -225,8 +225,8 @@ const ptBR: Catalogue = {
   'line.au': 'Apoio em momentos de crise, dia e noite, por ligação ou SMS.',
   'line.de': 'Anônimo e gratuito, dia e noite, de telefone fixo ou celular.',
   'line.at':
-    'Alguém para ouvir você, de forma anônima e gratuita, dia e noite, de qualquer telefone.',
-  'line.ch': 'Alguém para ouvir você, de forma anônima, dia e noite, na Suíça e em Liechtenstein.',
+    'Alguém para ouvir você, de forma sigilosa e gratuita, dia e noite, de qualquer telefone.',
+  'line.ch': 'Alguém para ouvir você, dia e noite, na Suíça e em Liechtenstein.',
   'line.youth': 'Para crianças e jovens: atendimento gratuito e confidencial, dia e noite.',
   'line.es':
     'A linha nacional para quem pensa em suicídio e para seus familiares e amigos: gratuita, confidencial, dia e noite.',
@@ -238,7 +238,7 @@ const ptBR: Catalogue = {
   'line.be':
     'Uma linha de escuta para quem tem pensamentos suicidas, em francês: anônima, gratuita, dia e noite.',
   'line.beNl':
-    'Uma linha de escuta para quem tem pensamentos suicidas, em holandês: anônima, gratuita, dia e noite.',
+    'Uma linha de escuta para quem tem pensamentos suicidas, em holandês: gratuita, dia e noite.',
   'line.cn': 'A linha nacional de apoio psicológico: a ligação é encaminhada para a linha local.',
   'line.hk': 'A linha de apoio à saúde mental do governo, com atendimento dia e noite.',
   'line.hkSamaritans': 'Alguém para ouvir você, com sigilo, dia e noite, em vários idiomas.',

@@ -225,8 +225,8 @@ const ptPT: Catalogue = {
   'line.au': 'Apoio em momentos de crise, dia e noite, por chamada ou SMS.',
   'line.de': 'Anónima e gratuita, dia e noite, a partir da rede fixa ou do telemóvel.',
   'line.at':
-    'Alguém para ouvir, de forma anónima e gratuita, dia e noite, a partir de qualquer telefone.',
-  'line.ch': 'Alguém para ouvir, de forma anónima, dia e noite, na Suíça e no Liechtenstein.',
+    'Alguém para ouvir, de forma confidencial e gratuita, dia e noite, a partir de qualquer telefone.',
+  'line.ch': 'Alguém para ouvir, dia e noite, na Suíça e no Liechtenstein.',
   'line.youth': 'Para crianças e jovens: gratuita e confidencial, dia e noite.',
   'line.es':
     'A linha nacional para quem pensa em suicídio e para os seus familiares e amigos: gratuita, confidencial, dia e noite.',
@@ -238,7 +238,7 @@ const ptPT: Catalogue = {
   'line.be':
     'Uma linha de escuta para quem tem pensamentos suicidas, em francês: anónima, gratuita, dia e noite.',
   'line.beNl':
-    'Uma linha de escuta para quem tem pensamentos suicidas, em neerlandês: anónima, gratuita, dia e noite.',
+    'Uma linha de escuta para quem tem pensamentos suicidas, em neerlandês: gratuita, dia e noite.',
   'line.cn': 'A linha nacional de apoio psicológico: a chamada é encaminhada para a linha local.',
   'line.hk': 'A linha de apoio à saúde mental do governo, com atendimento dia e noite.',
   'line.hkSamaritans': 'Alguém para ouvir, com confidencialidade, dia e noite, em várias línguas.',

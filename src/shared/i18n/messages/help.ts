@@ -30,8 +30,8 @@ export const HELP_MESSAGES = {
   'line.samaritans': 'Someone to listen, day and night. Free from any phone.',
   'line.au': 'Crisis supporters, day and night, by phone or text.',
   'line.de': 'Anonymous and free, day and night, from landlines and mobiles.',
-  'line.at': 'Someone to listen, anonymous and free, day and night, from any phone.',
-  'line.ch': 'Someone to listen, anonymously, day and night, in Switzerland and Liechtenstein.',
+  'line.at': 'Someone to listen, free and confidential, day and night, from any phone.',
+  'line.ch': 'Someone to listen, day and night, in Switzerland and Liechtenstein.',
   // Austria's and Switzerland's lines for the young (Rat auf Draht, Pro Juventute), both 147.
   'line.youth': 'For children and young people: free and confidential, day and night.',
   'line.es':
@@ -45,7 +45,7 @@ export const HELP_MESSAGES = {
   'line.be':
     'A listening line for anyone with thoughts of suicide, in French: anonymous, free, day and night.',
   'line.beNl':
-    'A listening line for anyone with thoughts of suicide, in Dutch: anonymous, free, day and night.',
+    'A listening line for anyone with thoughts of suicide, in Dutch: free, day and night.',
   'line.cn': 'The national psychological assistance hotline: calls reach the local line.',
   'line.hk': 'The government’s mental health support line, answered day and night.',
   'line.hkSamaritans': 'Someone to listen, in confidence, day and night, in several languages.',

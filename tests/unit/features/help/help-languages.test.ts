@@ -26,12 +26,13 @@ describe('regionsToList', () => {
     expect(ids(null, 'en')).toEqual(['us', 'ca', 'gb', 'ie', 'au', 'de'])
   })
 
-  it("puts the reader's language's regions after the guessed one, then the usual ones", () => {
+  it("puts the reader's language's regions after the guessed one (those of its own norm first), then the usual ones", () => {
     expect(ids(null, 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
     expect(ids('es', 'es')).toEqual(['es', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
-    expect(ids(null, 'fr')).toEqual(['ca', 'ch', 'fr', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids(null, 'fr')).toEqual(['fr', 'be', 'ca', 'ch', 'us', 'gb', 'ie', 'au', 'de'])
     expect(ids('de', 'de')).toEqual(['de', 'at', 'ch', 'us', 'ca', 'gb', 'ie', 'au'])
-    expect(ids(null, 'pt-PT')).toEqual(['br', 'pt', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+    expect(ids(null, 'pt-PT')).toEqual(['pt', 'br', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
+    expect(ids(null, 'pt-BR')).toEqual(['br', 'pt', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
     expect(ids(null, 'zh-CN')).toEqual(['cn', 'hk', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
     expect(ids(null, 'ar')).toEqual(['lb', 'us', 'ca', 'gb', 'ie', 'au', 'de'])
   })
@@ -42,9 +43,9 @@ describe('regionsToList', () => {
   })
 
   it("lists France first for a French reader in France, then French readers' other regions", () => {
-    expect(ids('fr', 'fr')).toEqual(['fr', 'ca', 'ch', 'be', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids('fr', 'fr')).toEqual(['fr', 'be', 'ca', 'ch', 'us', 'gb', 'ie', 'au', 'de'])
     // The time zone decides: a French reader in Brussels sees Belgium first, France still listed.
-    expect(ids('be', 'fr')).toEqual(['be', 'ca', 'ch', 'fr', 'us', 'gb', 'ie', 'au', 'de'])
+    expect(ids('be', 'fr')).toEqual(['be', 'fr', 'ca', 'ch', 'us', 'gb', 'ie', 'au', 'de'])
   })
 })
 

@@ -92,9 +92,9 @@ describe('the help screen', () => {
     await openHelp(['fr-FR', 'fr'], 'Europe/Paris', 'Parler à quelqu’un')
     expect(regionHeadings()).toEqual([
       'France',
+      'Belgique',
       'Canada',
       'Suisse',
-      'Belgique',
       'États-Unis',
       'Royaume-Uni',
       'Irlande',
@@ -156,7 +156,7 @@ describe('the help screen', () => {
     ['gives an empty list', []],
     ['gives odd tags', ['*', 'x-foo', 'zh-Hant-TW']],
   ])(
-    'opens, the directory first, when a browser %s in a zone it does not know',
+    'opens, the directory first, when a browser %s in a zone that names no place',
     async (_, languages) => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue(undefined as unknown as string)
       await openHelp(languages, 'UTC')
