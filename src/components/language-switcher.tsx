@@ -3,7 +3,7 @@
  * languages, each named in itself. The choice is remembered on this device and works offline.
  */
 import { useEffect, useId, useRef } from 'react'
-import { chooseLanguage } from '../lib/language'
+import { chooseLanguage } from '../lib/choose-language'
 import { LANGUAGES, isLanguage, translator, type Language } from '../shared/i18n/i18n'
 import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
 import { useLanguage } from './use-language'

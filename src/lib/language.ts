@@ -78,16 +78,6 @@ export async function applyLanguage(language: Language): Promise<Language> {
   return applied
 }
 
-/** The switcher's choice: remembered on this device, applied at once. */
-export async function chooseLanguage(language: Language): Promise<void> {
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language)
-  } catch {
-    // Storage refused: the choice holds for this visit.
-  }
-  await applyLanguage(language)
-}
-
 /** Calls `listener` whenever the language changes; returns the unsubscribe. */
 export function onLanguageChange(listener: () => void): () => void {
   listeners.add(listener)

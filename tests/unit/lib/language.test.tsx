@@ -6,10 +6,10 @@
  * reader's choice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { chooseLanguage } from '../../../src/lib/choose-language'
 import {
   LANGUAGE_KEY,
   applyLanguage,
-  chooseLanguage,
   currentLanguage,
   startingLanguage,
 } from '../../../src/lib/language'
