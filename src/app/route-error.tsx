@@ -12,7 +12,7 @@ const t = translator(APP_MESSAGES)
 
 /** The root route's error screen. */
 export function RouteError({ error }: { error: unknown }) {
-  useEffect(() => console.error('A screen could not be opened', error), [error])
+  useEffect(() => console.error('Screen not opened', error), [error])
   return (
     <main className="not-found">
       <h1>{t('error.title')}</h1>
