@@ -13,7 +13,7 @@
 import zoneCountries from 'virtual:zone-countries'
 import type { Language } from '../../shared/i18n/i18n'
 import {
-  LANGUAGE_SUPPORT_REGIONS,
+  ALL_SUPPORT_REGIONS,
   SUPPORT_REGIONS,
   regionForCountry,
   type SupportLine,
@@ -65,7 +65,7 @@ export interface VisitorPlace {
 
 /**
  * The visitor's likely country: the time zone's when it names one (whatever the languages say),
- * else the first language tag's region; and the region we list for it, if any.
+ * else the region of the first language tag that has one; and the region we list for it, if any.
  */
 export function guessVisitorPlace(
   languages: readonly string[],
@@ -102,11 +102,11 @@ function languageCountry(languages: readonly string[]): string | null {
 
 /**
  * What the help page lists for a reader of `language`: the usual regions and those of the reader's
- * language (and the visitor's, wherever it is); the visitor's first, then the language's, then the
- * others in their usual order.
+ * language (and the visitor's, wherever it is); the visitor's first, then the language's (those of
+ * the reader's own norm first), then the others in their usual order.
  */
 export function regionsToList(first: SupportRegion | null, language: Language): SupportRegion[] {
-  const shown = [...SUPPORT_REGIONS, ...LANGUAGE_SUPPORT_REGIONS].filter(
+  const shown = ALL_SUPPORT_REGIONS.filter(
     (region) =>
       SUPPORT_REGIONS.includes(region) || region.languages.includes(language) || region === first,
   )
@@ -123,8 +123,7 @@ export function regionsToList(first: SupportRegion | null, language: Language): 
 }
 
 /**
- * A region's lines in the order a reader of `languages` (the app's first, then the browser's) would
- * want them: a line meant for a language the reader reads ("nl" for Belgium's Zelfmoordlijn) comes
+ * A region's lines in the order a reader of `languages` (most preferred first) would want them: a line meant for a language the reader reads ("nl" for Belgium's Zelfmoordlijn) comes
  * before the others, the reader's first language winning; the rest keep their order.
  */
 export function linesInOrder(

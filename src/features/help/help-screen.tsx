@@ -33,24 +33,30 @@ function browserTimeZone(): string | undefined {
 }
 
 /** Stands for a number or a name while the words around it are split. */
-const NUMBER_SLOT = '\u{E000}'
+const SLOT = '\u{E000}'
+
+/**
+ * `words` (a message written with SLOT in the place of `value`), with `value` isolated from the
+ * words around it: a name or a number keeps its own direction in a right-to-left language.
+ */
+function Isolated({ words, value, dir }: { words: string; value: string; dir?: 'ltr' }) {
+  const [before = '', after = ''] = words.split(SLOT)
+  return (
+    <>
+      {before}
+      <bdi dir={dir}>{value}</bdi>
+      {after}
+    </>
+  )
+}
 
 /**
  * "Call 988", its number isolated left to right: in a right-to-left language the groups of a
  * number such as 0800 111 0 111 would otherwise be laid out in reverse order.
  */
-function ContactLabel({ contact }: { contact: SupportContact }) {
-  const [before = '', after = ''] = contactLabel({ ...contact, display: NUMBER_SLOT }).split(
-    NUMBER_SLOT,
-  )
-  return (
-    <>
-      {before}
-      <bdi dir="ltr">{contact.display}</bdi>
-      {after}
-    </>
-  )
-}
+const ContactLabel = ({ contact }: { contact: SupportContact }) => (
+  <Isolated words={contactLabel({ ...contact, display: SLOT })} value={contact.display} dir="ltr" />
+)
 
 function Contacts({ contacts }: { contacts: SupportContact[] }) {
   return (
@@ -100,20 +106,6 @@ function Region({
   )
 }
 
-/** "Find A Helpline: Free, confidential helplines…", the name isolated in its own direction. */
-function DirectoryAbout() {
-  const [before = '', after = ''] = t('help.directoryAbout', { name: NUMBER_SLOT }).split(
-    NUMBER_SLOT,
-  )
-  return (
-    <>
-      {before}
-      <bdi>{HELPLINE_DIRECTORY.name}</bdi>
-      {after}
-    </>
-  )
-}
-
 /**
  * The international directory: first, titled for what it is, when the visitor's country has no
  * card here (then it opens on that country's page); last, for anywhere else, otherwise. It is a
@@ -126,7 +118,10 @@ function Directory({ first, country }: { first: boolean; country: string | null 
         {t(first ? 'help.findLine' : 'help.elsewhere')}
       </h2>
       <p className="quiet help__about">
-        <DirectoryAbout />
+        <Isolated
+          words={t('help.directoryAbout', { name: SLOT })}
+          value={HELPLINE_DIRECTORY.name}
+        />
       </p>
       <p className="quiet help__about">{t('help.needsNetwork')}</p>
       <a className="button help__contact" href={directoryHref(country)} rel="noreferrer">
