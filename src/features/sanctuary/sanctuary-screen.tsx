@@ -18,6 +18,7 @@ import { APP_MESSAGES } from '../../shared/i18n/messages/app'
 import { EntryCard } from './entry-card'
 import { KeepACopy } from './keep-a-copy'
 import { LockPanel } from './lock/lock-panel'
+import { LockProblems } from './lock/lock-problems'
 import { LockSettings } from './lock/lock-settings'
 import { StorageNotices } from './storage-notices'
 import { t } from './lock/lock-words'
@@ -49,8 +50,18 @@ export function SanctuaryScreen() {
     setBusy(false)
   }
 
+  const readable = lock === 'off' || lock === 'unlocked'
+  // A confirmation holds an entry's text: when the entries lock (here, in another tab, or by the
+  // clock), it goes at once, so nothing private stays on screen or in memory.
+  if (!readable && pending) {
+    setPending(null)
+    setBusy(false)
+  }
+
   const publish = async (entry: SanctuaryEntry) => {
-    const { removeEntry, showToast, offerToVoid } = useAppStore.getState()
+    const { removeEntry, showToast, offerToVoid, sanctuaryLock } = useAppStore.getState()
+    // A confirmation pressed just as the entries locked publishes nothing.
+    if (sanctuaryLock !== 'off' && sanctuaryLock !== 'unlocked') return close()
     setBusy(true)
     const outcome = isReadyText(entry.text)
       ? await offerToVoid(entry.text, 'sanctuary', entry)
@@ -65,6 +76,8 @@ export function SanctuaryScreen() {
   }
 
   const letGo = async (entry: SanctuaryEntry) => {
+    const { sanctuaryLock } = useAppStore.getState()
+    if (sanctuaryLock !== 'off' && sanctuaryLock !== 'unlocked') return close()
     setBusy(true)
     actionButton.current = null
     await useAppStore.getState().removeEntry(entry.id)
@@ -91,6 +104,7 @@ export function SanctuaryScreen() {
           unsavedChanges={storage.unsavedChanges}
           backupKey={storage.backupKey}
         />
+        {lock !== 'off' && <LockProblems />}
         {storage.loaded && (lock === 'locked' || lock === 'unreadable') && (
           <LockPanel lock={lock} />
         )}
@@ -125,7 +139,12 @@ export function SanctuaryScreen() {
             </section>
           ))}
         {storage.loaded && (
-          <KeepACopy entries={entries} showPersistNote={persisted === false && list.length > 0} />
+          // Its dialogs hold entries: a new lock state closes them.
+          <KeepACopy
+            key={lock}
+            entries={entries}
+            showPersistNote={persisted === false && list.length > 0}
+          />
         )}
         {storage.loaded && <LockSettings lock={lock} entries={entries} />}
         <LanguageSwitcher />

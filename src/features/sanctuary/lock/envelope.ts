@@ -3,13 +3,17 @@
  * the same code runs in every browser and in Node's tests. The format is documented in
  * docs/private-entries-format.md; change the two together.
  *
- * - A random 256-bit data key encrypts the entries (AES-GCM, a fresh IV on every write).
+ * - A random 256-bit data key encrypts the entries, each on its own (AES-GCM, a fresh IV on every
+ *   write), so damage to one loses only that one; an encrypted manifest lists them, so one removed
+ *   from storage is noticed.
  * - The data key is wrapped (AES-GCM) by a key derived from the passphrase; the KDF's name and
  *   parameters are stored beside it, so they can be raised on a later unlock without touching the
- *   entries. Changing the passphrase re-wraps the data key only.
+ *   entries. Changing the passphrase makes a new data key and key pair and encrypts everything again,
+ *   so an old wrap left anywhere opens nothing written since.
  * - An ECDH P-256 key pair lets anyone holding the phone add an entry without the passphrase: a new
  *   entry is sealed to the public key (ephemeral ECDH, HKDF-SHA-256, AES-GCM); the private key is
- *   wrapped by the data key, so only the passphrase reads what was sealed.
+ *   wrapped by the data key, so only the passphrase reads what was sealed. The stored public key is
+ *   checked against the private key at every unlock, since anyone holding the phone could swap it.
  * Keys that leave this module are non-extractable CryptoKeys; the passphrase is never kept.
  */
 import type { SanctuaryEntry } from '../../../shared/sanctuary-entries'
@@ -26,6 +30,12 @@ export interface KdfParams {
 /** OWASP's figure for PBKDF2-HMAC-SHA-256 (Password Storage Cheat Sheet). */
 export const DEFAULT_ITERATIONS = 600_000
 
+/**
+ * The most iterations a vault or a copy may ask for: a stored count is not trusted, and one crafted
+ * to billions would hang the unlock. scripts/decrypt-copy.mjs holds the same figure.
+ */
+export const MAX_ITERATIONS = 2_000_000
+
 /** One AES-GCM ciphertext (the 16-byte tag at its end, as WebCrypto writes it) and its IV. */
 export interface Sealed {
   /** base64, 12 bytes. */
@@ -40,10 +50,15 @@ export interface SealedEntry extends Sealed {
   epk: string
 }
 
-/** What `sanctuary-vault` holds. */
-export interface Vault {
+/** One entry, or one kept value, encrypted by the data key on its own. */
+export interface VaultItem extends Sealed {
+  /** base64, 16 random bytes naming the item in the manifest (and in its additional data). */
+  ref: string
+}
+
+/** What every vault holds. */
+interface VaultBase {
   format: typeof VAULT_FORMAT
-  version: 1
   kdf: KdfParams
   /** The data key (32 bytes), wrapped by the passphrase's key. */
   key: Sealed
@@ -51,13 +66,30 @@ export interface Vault {
   publicKey: string
   /** The P-256 private key (PKCS #8), wrapped by the data key. */
   privateKey: Sealed
-  /** The contents (`VaultContents` as JSON), encrypted by the data key. */
-  contents: Sealed
   /** Contents (`VaultContents` as JSON) added while locked, oldest first. */
   sealed: SealedEntry[]
 }
 
-/** What the vault's `contents` decrypt to. */
+/** The vault as versions before 2 wrote it: every entry in one ciphertext. Read, never written. */
+export interface VaultV1 extends VaultBase {
+  version: 1
+  /** The contents (`VaultContents` as JSON), encrypted by the data key. */
+  contents: Sealed
+}
+
+/** The vault as it is written now. */
+export interface VaultV2 extends VaultBase {
+  version: 2
+  /** `{generation, refs}` as JSON, encrypted by the data key: which items belong. */
+  manifest: Sealed
+  /** The entries and kept values, each on its own. */
+  items: VaultItem[]
+}
+
+/** What `sanctuary-vault` holds. */
+export type Vault = VaultV1 | VaultV2
+
+/** What the vault's contents decrypt to. */
 export interface VaultContents {
   entries: SanctuaryEntry[]
   /** Values once kept aside under `sanctuary-entries-backup-*`, kept here while locked. */
@@ -68,6 +100,29 @@ export interface VaultContents {
 export interface VaultKeys {
   dataKey: CryptoKey
   privateKey: CryptoKey
+  /** base64, the public key that belongs to `privateKey` (not the stored one, which may be swapped). */
+  publicKey: string
+}
+
+/** What an unlock found wrong, beside what it could read. */
+export interface VaultProblems {
+  /** Items or sealed additions that failed their tag (or the list itself, in a vault of version 1). */
+  damaged: number
+  /** Items the manifest lists, or sealed additions numbered, that are not in storage any more. */
+  missing: number
+  /** The stored public key was not the vault's own: entries saved meanwhile may have been read. */
+  keyChanged: boolean
+  /** The manifest could not be read: every readable item is shown, and nothing missing can be told. */
+  listDamaged: boolean
+}
+
+/** Everything a vault holds as far as it can be read, and what could not be. */
+export interface VaultRead extends VaultContents {
+  problems: VaultProblems
+  /** Kept as they are, unread, so a later write destroys nothing. */
+  damagedItems: VaultItem[]
+  damagedSealed: SealedEntry[]
+  generation: number
 }
 
 export const VAULT_FORMAT = 'unburden-sanctuary-vault'
@@ -100,6 +155,9 @@ const AAD = {
   privateKey: 'unburden-sanctuary-vault/1/private-key',
   contents: 'unburden-sanctuary-vault/1/contents',
   sealed: 'unburden-sanctuary-vault/1/sealed',
+  manifest: 'unburden-sanctuary-vault/2/manifest',
+  /** Followed by the item's ref, so an item cannot be passed off as another. */
+  item: 'unburden-sanctuary-vault/2/item/',
 } as const
 
 const subtle = () => globalThis.crypto.subtle
@@ -216,6 +274,7 @@ const isKdf = (value: unknown): value is KdfParams =>
   typeof value.iterations === 'number' &&
   Number.isSafeInteger(value.iterations) &&
   value.iterations >= 1 &&
+  value.iterations <= MAX_ITERATIONS &&
   typeof value.salt === 'string'
 const isEntry = (value: unknown): value is SanctuaryEntry =>
   isRecord(value) &&
@@ -234,19 +293,27 @@ export function parseVault(raw: string): Vault {
   if (
     !isRecord(value) ||
     value.format !== VAULT_FORMAT ||
-    value.version !== 1 ||
     !isKdf(value.kdf) ||
     !isSealed(value.key) ||
     typeof value.publicKey !== 'string' ||
     !isSealed(value.privateKey) ||
-    !isSealed(value.contents) ||
     !Array.isArray(value.sealed) ||
     !value.sealed.every(
       (item: unknown) => isSealed(item) && typeof (item as SealedEntry).epk === 'string',
     )
   )
     throw unreadable()
-  return value as unknown as Vault
+  if (value.version === 1 && isSealed(value.contents)) return value as unknown as VaultV1
+  if (
+    value.version === 2 &&
+    isSealed(value.manifest) &&
+    Array.isArray(value.items) &&
+    value.items.every(
+      (item: unknown) => isSealed(item) && typeof (item as VaultItem).ref === 'string',
+    )
+  )
+    return value as unknown as VaultV2
+  throw unreadable()
 }
 
 const plainContents = (contents: VaultContents): VaultContents => ({
@@ -254,47 +321,105 @@ const plainContents = (contents: VaultContents): VaultContents => ({
   kept: contents.kept.map(({ key, value }) => ({ key, value })),
 })
 
-async function encryptContents(dataKey: CryptoKey, contents: VaultContents): Promise<Sealed> {
-  return encrypt(dataKey, utf8.encode(JSON.stringify(plainContents(contents))), AAD.contents)
+const encryptJson = (key: CryptoKey, value: unknown, aad: string) =>
+  encrypt(key, utf8.encode(JSON.stringify(value)), aad)
+
+/** `contents` as items, each under a new ref, plus the items kept as they were; and the manifest. */
+async function encryptItems(
+  dataKey: CryptoKey,
+  contents: VaultContents,
+  keepItems: VaultItem[],
+  generation: number,
+): Promise<{ items: VaultItem[]; manifest: Sealed }> {
+  const items = [...keepItems]
+  const { entries, kept } = plainContents(contents)
+  for (const value of [...entries.map((entry) => ({ entry })), ...kept.map((k) => ({ kept: k }))]) {
+    const ref = toBase64(random(16))
+    items.push({ ref, ...(await encryptJson(dataKey, value, AAD.item + ref)) })
+  }
+  const manifest = await encryptJson(
+    dataKey,
+    { generation, refs: items.map((item) => item.ref) },
+    AAD.manifest,
+  )
+  return { items, manifest }
 }
 
-/** A new vault holding `contents`, locked by `passphrase`; and its keys. */
-export async function createVault(
-  passphrase: string,
-  contents: VaultContents,
-  iterations: number = DEFAULT_ITERATIONS,
-): Promise<{ vault: Vault; keys: VaultKeys }> {
-  const rawDataKey = random(32)
-  const kdf = newKdf(iterations)
-  const wrappingKey = await deriveKey(passphrase, kdf)
-  const dataKey = await importDataKey(rawDataKey)
+/** A new key pair, and the public half as stored. */
+async function newKeyPair() {
   const pair = await subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
     'deriveBits',
   ])
   const publicKey = new Uint8Array(await subtle().exportKey('raw', pair.publicKey))
   const pkcs8 = new Uint8Array(await subtle().exportKey('pkcs8', pair.privateKey))
-  const vault: Vault = {
-    format: VAULT_FORMAT,
-    version: 1,
-    kdf,
-    key: await encrypt(wrappingKey, rawDataKey, AAD.key),
-    publicKey: toBase64(publicKey),
-    privateKey: await encrypt(dataKey, pkcs8, AAD.privateKey),
-    contents: await encryptContents(dataKey, contents),
-    sealed: [],
-  }
-  rawDataKey.fill(0)
-  pkcs8.fill(0)
-  // Imported again from its wrapped form, so the private key handed out is non-extractable.
-  return { vault, keys: { dataKey, privateKey: await importPrivateKey(vault.privateKey, dataKey) } }
+  return { publicKey: toBase64(publicKey), pkcs8 }
 }
 
-async function importPrivateKey(wrapped: Sealed, dataKey: CryptoKey): Promise<CryptoKey> {
+/**
+ * A vault of today's version holding `contents` under a new data key, a new key pair, and a wrap by
+ * `passphrase`; and its keys. Items that could not be read are carried over untouched.
+ */
+async function newVault(
+  passphrase: string,
+  contents: VaultContents,
+  iterations: number,
+  generation: number,
+  carried: { items: VaultItem[]; sealed: SealedEntry[] } = { items: [], sealed: [] },
+): Promise<{ vault: VaultV2; keys: VaultKeys }> {
+  const rawDataKey = random(32)
+  const kdf = newKdf(iterations)
+  const wrappingKey = await deriveKey(passphrase, kdf)
+  const dataKey = await importDataKey(rawDataKey)
+  const pair = await newKeyPair()
+  const { items, manifest } = await encryptItems(dataKey, contents, carried.items, generation)
+  const vault: VaultV2 = {
+    format: VAULT_FORMAT,
+    version: 2,
+    kdf,
+    key: await encrypt(wrappingKey, rawDataKey, AAD.key),
+    publicKey: pair.publicKey,
+    privateKey: await encrypt(dataKey, pair.pkcs8, AAD.privateKey),
+    manifest,
+    items,
+    sealed: carried.sealed,
+  }
+  rawDataKey.fill(0)
+  pair.pkcs8.fill(0)
+  // Imported again from its wrapped form, so the private key handed out is non-extractable.
+  return { vault, keys: { dataKey, ...(await importPrivateKey(vault.privateKey, dataKey)) } }
+}
+
+/** A new vault holding `contents`, locked by `passphrase`; and its keys. */
+export function createVault(
+  passphrase: string,
+  contents: VaultContents,
+  iterations: number = DEFAULT_ITERATIONS,
+): Promise<{ vault: VaultV2; keys: VaultKeys }> {
+  return newVault(passphrase, contents, iterations, 1)
+}
+
+const fromBase64Url = (text: string) =>
+  fromBase64(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4))
+
+/**
+ * The private key wrapped in `wrapped`, non-extractable, and the public key that belongs to it
+ * (read from the key itself, so a public key swapped in storage cannot pass for it).
+ */
+async function importPrivateKey(
+  wrapped: Sealed,
+  dataKey: CryptoKey,
+): Promise<{ privateKey: CryptoKey; publicKey: string }> {
   const pkcs8 = await decrypt(dataKey, wrapped, AAD.privateKey, unreadable)
+  const algorithm = { name: 'ECDH', namedCurve: 'P-256' }
   try {
-    return await subtle().importKey('pkcs8', pkcs8, { name: 'ECDH', namedCurve: 'P-256' }, false, [
-      'deriveBits',
-    ])
+    const open = await subtle().importKey('pkcs8', pkcs8, algorithm, true, ['deriveBits'])
+    const { x, y } = await subtle().exportKey('jwk', open)
+    const point = new Uint8Array(65)
+    point[0] = 4
+    point.set(fromBase64Url(x ?? ''), 1)
+    point.set(fromBase64Url(y ?? ''), 33)
+    const privateKey = await subtle().importKey('pkcs8', pkcs8, algorithm, false, ['deriveBits'])
+    return { privateKey, publicKey: toBase64(point) }
   } catch {
     throw unreadable()
   } finally {
@@ -317,26 +442,49 @@ async function unwrapDataKey(vault: Vault, passphrase: string): Promise<CryptoKe
 /** The keys of `vault` if `passphrase` opens it; throws `wrong-passphrase` or `unreadable`. */
 export async function unlockVault(vault: Vault, passphrase: string): Promise<VaultKeys> {
   const dataKey = await unwrapDataKey(vault, passphrase)
-  return { dataKey, privateKey: await importPrivateKey(vault.privateKey, dataKey) }
+  return { dataKey, ...(await importPrivateKey(vault.privateKey, dataKey)) }
+}
+
+/** Whether `keys` open `vault` (keys handed over by another tab are checked, not trusted). */
+export async function keysOpen(keys: VaultKeys, vault: Vault): Promise<boolean> {
+  try {
+    return (await importPrivateKey(vault.privateKey, keys.dataKey)).publicKey === keys.publicKey
+  } catch {
+    return false
+  }
 }
 
 /**
- * `vault` with its data key wrapped again by `passphrase` under fresh KDF parameters (a new salt, and
- * `iterations`): how the passphrase is changed and the KDF raised. The entries are not touched.
+ * `vault` with its data key wrapped again by the same passphrase under fresh KDF parameters (a new
+ * salt, and `iterations`): how the KDF is raised. The entries are not touched.
  */
-export async function rewrapVault(
-  vault: Vault,
-  currentPassphrase: string,
+export async function rewrapVault<V extends Vault>(
+  vault: V,
   passphrase: string,
   iterations: number = Math.max(DEFAULT_ITERATIONS, vault.kdf.iterations),
-): Promise<Vault> {
-  const wrappingKey = await deriveKey(currentPassphrase, vault.kdf)
+): Promise<V> {
+  const wrappingKey = await deriveKey(passphrase, vault.kdf)
   const raw = await decrypt(wrappingKey, vault.key, AAD.key, wrongPassphrase)
   if (raw.length !== 32) throw unreadable()
   const kdf = newKdf(iterations)
   const key = await encrypt(await deriveKey(passphrase, kdf), raw, AAD.key)
   raw.fill(0)
   return { ...vault, kdf, key }
+}
+
+/**
+ * What `read` holds, under a new data key and key pair wrapped by `passphrase`: how the passphrase is
+ * changed, so the old wrap, wherever a copy of it survives, opens nothing written from now on.
+ */
+export function rekeyVault(
+  read: VaultRead,
+  passphrase: string,
+  iterations: number = DEFAULT_ITERATIONS,
+): Promise<{ vault: VaultV2; keys: VaultKeys }> {
+  return newVault(passphrase, read, iterations, read.generation + 1, {
+    items: read.damagedItems,
+    sealed: read.damagedSealed,
+  })
 }
 
 const SEALED_INFO = utf8.encode('unburden-sanctuary-vault/1/sealed-key')
@@ -360,24 +508,35 @@ async function sealedEntryKey(
 const importPublicKey = (raw: Uint8Array<ArrayBuffer>) =>
   subtle().importKey('raw', raw, { name: 'ECDH', namedCurve: 'P-256' }, false, [])
 
-/** `contents` sealed to the vault's public key: readable only with the vault's passphrase. */
-export async function sealContents(vault: Vault, contents: VaultContents): Promise<SealedEntry> {
-  const recipient = await importPublicKey(fromBase64(vault.publicKey))
+/**
+ * `contents` sealed to `publicKey` (the vault's, checked by the caller): readable only with the
+ * vault's passphrase. It carries its place among the sealed additions, so one removed before it is
+ * noticed.
+ */
+export async function sealContents(
+  vault: Vault,
+  contents: VaultContents,
+  publicKey: string = vault.publicKey,
+): Promise<SealedEntry> {
+  const recipient = await importPublicKey(fromBase64(publicKey))
   const ephemeral = await subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
     'deriveBits',
   ])
   const epk = new Uint8Array(await subtle().exportKey('raw', ephemeral.publicKey))
   const key = await sealedEntryKey(ephemeral.privateKey, recipient, epk)
-  const sealed = await encrypt(
+  const sealed = await encryptJson(
     key,
-    utf8.encode(JSON.stringify(plainContents(contents))),
+    { ...plainContents(contents), seq: vault.sealed.length },
     AAD.sealed,
   )
   return { epk: toBase64(epk), ...sealed }
 }
 
-/** What `sealed` holds; throws `unreadable`. */
-export async function openSealed(keys: VaultKeys, sealed: SealedEntry): Promise<VaultContents> {
+/** What `sealed` holds, and its place (absent in additions made before version 2); throws `unreadable`. */
+export async function openSealed(
+  keys: VaultKeys,
+  sealed: SealedEntry,
+): Promise<VaultContents & { seq?: number }> {
   const epk = fromBase64(sealed.epk)
   let sender: CryptoKey
   try {
@@ -386,7 +545,12 @@ export async function openSealed(keys: VaultKeys, sealed: SealedEntry): Promise<
     throw unreadable()
   }
   const key = await sealedEntryKey(keys.privateKey, sender, epk)
-  return asContents(parseJson(await decrypt(key, sealed, AAD.sealed, unreadable)))
+  const value = parseJson(await decrypt(key, sealed, AAD.sealed, unreadable))
+  const contents = asContents(value)
+  const seq = isRecord(value) ? value.seq : undefined
+  return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0
+    ? { ...contents, seq }
+    : contents
 }
 
 function asContents(value: unknown): VaultContents {
@@ -403,21 +567,149 @@ function asContents(value: unknown): VaultContents {
   return plainContents({ entries: value.entries, kept: value.kept as VaultContents['kept'] })
 }
 
-/** What `vault.contents` holds; throws `unreadable`. */
-export async function openContents(keys: VaultKeys, vault: Vault): Promise<VaultContents> {
-  return asContents(
-    parseJson(await decrypt(keys.dataKey, vault.contents, AAD.contents, unreadable)),
-  )
+const isKept = (value: unknown): value is VaultContents['kept'][number] =>
+  isRecord(value) && typeof value.key === 'string' && typeof value.value === 'string'
+
+/** One item's entry or kept value; throws `unreadable`. */
+async function openItem(dataKey: CryptoKey, item: VaultItem): Promise<VaultContents> {
+  const value = parseJson(await decrypt(dataKey, item, AAD.item + item.ref, unreadable))
+  if (isRecord(value) && isEntry(value.entry))
+    return plainContents({ entries: [value.entry], kept: [] })
+  if (isRecord(value) && isKept(value.kept))
+    return plainContents({ entries: [], kept: [value.kept] })
+  throw unreadable()
 }
 
-/** `vault` holding `contents` instead (a fresh IV), keeping the sealed entries in `keepSealed`. */
-export async function writeContents(
+/** The manifest's generation and refs, or null when it cannot be read. */
+async function openManifest(
+  dataKey: CryptoKey,
+  manifest: Sealed,
+): Promise<{ generation: number; refs: string[] } | null> {
+  try {
+    const value = parseJson(await decrypt(dataKey, manifest, AAD.manifest, unreadable))
+    if (
+      isRecord(value) &&
+      typeof value.generation === 'number' &&
+      Number.isSafeInteger(value.generation) &&
+      Array.isArray(value.refs) &&
+      value.refs.every((ref) => typeof ref === 'string')
+    )
+      return { generation: value.generation, refs: value.refs as string[] }
+  } catch (error) {
+    if (!(error instanceof LockError)) throw error
+  }
+  return null
+}
+
+/**
+ * Everything `vault` holds that can be read with `keys`, sealed additions folded in, and what could
+ * not be: a damaged item or addition loses only itself, and is kept as it is. Throws `unreadable`
+ * only when nothing can be read (the list of a vault of version 1, which holds every entry at once).
+ */
+export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRead> {
+  const problems: VaultProblems = {
+    damaged: 0,
+    missing: 0,
+    keyChanged: vault.publicKey !== keys.publicKey,
+    listDamaged: false,
+  }
+  const read: VaultRead = {
+    entries: [],
+    kept: [],
+    problems,
+    damagedItems: [],
+    damagedSealed: [],
+    generation: 0,
+  }
+  const add = (contents: VaultContents) => {
+    for (const entry of contents.entries) read.entries = applyAdd(read.entries, entry)
+    for (const one of contents.kept)
+      if (!read.kept.some((k) => k.key === one.key)) read.kept.push(one)
+  }
+  if (vault.version === 1) {
+    add(
+      asContents(parseJson(await decrypt(keys.dataKey, vault.contents, AAD.contents, unreadable))),
+    )
+  } else {
+    const manifest = await openManifest(keys.dataKey, vault.manifest)
+    problems.listDamaged = manifest === null
+    read.generation = manifest?.generation ?? 0
+    const listed = manifest ? new Set(manifest.refs) : null
+    const seen = new Set<string>()
+    for (const item of vault.items) {
+      // An item the manifest does not list was let go (or put back by someone): it is not shown.
+      if ((listed && !listed.has(item.ref)) || seen.has(item.ref)) continue
+      seen.add(item.ref)
+      try {
+        add(await openItem(keys.dataKey, item))
+      } catch (error) {
+        if (!(error instanceof LockError)) throw error
+        read.damagedItems.push(item)
+      }
+    }
+    if (listed) for (const ref of listed) if (!seen.has(ref)) problems.missing++
+  }
+  const places = new Set<number>()
+  let lastPlace = -1
+  for (const item of vault.sealed) {
+    try {
+      const added = await openSealed(keys, item)
+      add(added)
+      if (added.seq !== undefined) {
+        places.add(added.seq)
+        lastPlace = Math.max(lastPlace, added.seq)
+      }
+    } catch (error) {
+      if (!(error instanceof LockError)) throw error
+      read.damagedSealed.push(item)
+    }
+  }
+  // Additions are numbered from 0 after each fold: a gap is one removed from storage.
+  problems.missing += Math.max(0, lastPlace + 1 - places.size - read.damagedSealed.length)
+  problems.damaged = read.damagedItems.length + read.damagedSealed.length
+  return read
+}
+
+/** `entries` with `entry` added in id order, unless it is there already (a sealed addition read twice). */
+function applyAdd(entries: SanctuaryEntry[], entry: SanctuaryEntry): SanctuaryEntry[] {
+  const same = entries.find((other) => other.id === entry.id)
+  if (same && same.text === entry.text) return entries
+  let id = entry.id
+  while (entries.some((other) => other.id === id)) id++
+  const next = [...entries]
+  const at = next.findIndex((other) => other.id > id)
+  next.splice(at === -1 ? next.length : at, 0, { ...entry, id })
+  return next
+}
+
+/**
+ * `vault` holding `contents` (a fresh IV on every item) in today's version, with the sealed additions
+ * folded in: what `readVault` could not read is carried over untouched, and the public key is put back
+ * to the one that belongs to the private key.
+ */
+export async function writeVault(
   keys: VaultKeys,
   vault: Vault,
   contents: VaultContents,
-  keepSealed: SealedEntry[] = vault.sealed,
-): Promise<Vault> {
-  return { ...vault, contents: await encryptContents(keys.dataKey, contents), sealed: keepSealed }
+  read: Pick<VaultRead, 'damagedItems' | 'damagedSealed' | 'generation'>,
+): Promise<VaultV2> {
+  const { items, manifest } = await encryptItems(
+    keys.dataKey,
+    contents,
+    read.damagedItems,
+    read.generation + 1,
+  )
+  return {
+    format: VAULT_FORMAT,
+    version: 2,
+    kdf: vault.kdf,
+    key: vault.key,
+    publicKey: keys.publicKey,
+    privateKey: vault.privateKey,
+    manifest,
+    items,
+    sealed: read.damagedSealed,
+  }
 }
 
 /** A copy's file text (the plain copy `copyText`), encrypted by `passphrase`. */

@@ -12,7 +12,11 @@
  *   been. A form left behind by a crash is sealed into the vault the next time the entries are opened.
  * - Every tab follows: storage events carry the vault's changes, and a BroadcastChannel carries the
  *   keys themselves (non-extractable CryptoKeys, structured-cloned, never written anywhere) when a tab
- *   unlocks, and the word when one locks.
+ *   unlocks, and the word when one locks. A tab checks keys it is handed against the vault before it
+ *   uses them, and every tab holding keys keeps its own clock for locking again.
+ * - Someone holding the device can rewrite storage: a tab seals only to the public key it trusts (the
+ *   first it read, or the one an unlock proved), and an unlock reports a swapped key, items removed,
+ *   and items damaged (each of which loses only itself).
  */
 import * as plain from '../../../lib/sanctuary-storage'
 import {
@@ -35,16 +39,19 @@ import {
   LockError,
   createVault,
   kdfNeedsUpgrade,
-  openContents,
-  openSealed,
+  keysOpen,
   parseVault,
+  readVault,
+  rekeyVault,
   rewrapVault,
   sealContents,
   unlockVault,
-  writeContents,
+  writeVault,
   type Vault,
   type VaultContents,
   type VaultKeys,
+  type VaultProblems,
+  type VaultRead,
 } from './envelope'
 
 /** The localStorage key of the locked entries. */
@@ -57,7 +64,7 @@ export const DEFAULT_LOCK_AFTER = 5
 const CHANNEL = 'unburden-sanctuary-lock'
 
 type LockMessage =
-  | { kind: 'unlocked'; keys: VaultKeys }
+  | { kind: 'unlocked'; keys: VaultKeys; keysFor: string }
   | { kind: 'locked' }
   | { kind: 'ask' }
   | { kind: 'in-use?' }
@@ -66,10 +73,56 @@ type LockMessage =
 /** How long a tab that was away waits for another tab to say it is in use before locking them all. */
 const IN_USE_WAIT_MS = 300
 
+/** What the screens say about the vault beyond its entries. */
+export interface LockProblems extends VaultProblems {
+  /** A thought saved while locked was not sealed, since the stored public key is not the trusted one. */
+  sealRefused: boolean
+}
+
+/** What an unlock (or a refused seal) found wrong, or null. */
+export function lockProblems(): LockProblems | null {
+  return problems
+}
+
+function noteProblems(found: Partial<LockProblems>): void {
+  const before = problems ?? {
+    damaged: 0,
+    missing: 0,
+    keyChanged: false,
+    listDamaged: false,
+    sealRefused: false,
+  }
+  // A write puts the vault right at once, so what was seen is kept until the entries lock.
+  problems = {
+    damaged: found.damaged ?? before.damaged,
+    missing: Math.max(before.missing, found.missing ?? 0),
+    keyChanged: before.keyChanged || (found.keyChanged ?? false),
+    listDamaged: before.listDamaged || (found.listDamaged ?? false),
+    sealRefused: found.sealRefused ?? before.sealRefused,
+  }
+  if (
+    !problems.damaged &&
+    !problems.missing &&
+    !problems.keyChanged &&
+    !problems.listDamaged &&
+    !problems.sealRefused
+  )
+    problems = null
+}
+
 /** How a lock action ended: done, or why not (words a screen can show as they are). */
 export type LockOutcome = { ok: true } | { ok: false; kind: LockError['kind'] | 'storage' }
 
 let keys: VaultKeys | null = null
+/** The wrapped private key of the vault `keys` open: another one means the vault was made again. */
+let keysFor: string | null = null
+/**
+ * The public key this tab seals to: the first it read, or the one an unlock proved. A different one
+ * in storage was put there by someone else (or by a passphrase change, whose tab sends the new keys).
+ */
+let pinned: string | null = null
+/** What the last unlock found wrong, shown until the entries lock. */
+let problems: LockProblems | null = null
 /** The entries as the vault holds them with `pending` applied (unlocked only). */
 let entries: SanctuaryEntry[] = []
 /** Changes not in the vault yet: storage refused them, or (a removal) they wait for an unlock. */
@@ -177,13 +230,46 @@ function readBackups(): VaultContents['kept'] {
   return found
 }
 
+/** The vault as stored now, or null (none, or not one). */
+function readVault_(): Vault | null {
+  const raw = readVaultRaw()
+  if (raw === null) return null
+  try {
+    return parseVault(raw)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The public key to seal to, or null when the stored one is not the one this tab trusts (then
+ * nothing is sealed: the words wait in memory for an unlock). A tab trusts the first key it reads.
+ */
+function trustedKey(vault: Vault): string | null {
+  pinned ??= vault.publicKey
+  if (vault.publicKey === pinned) return pinned
+  noteProblems({ sealRefused: true })
+  return null
+}
+
+/** Adds `sealed` to the vault as it is now, unless its public key changed meanwhile. */
+function appendSealed(sealed: Awaited<ReturnType<typeof sealContents>>, key: string): boolean {
+  const current = readVault_()
+  if (!current || current.publicKey !== key) return false
+  if (!setItem(VAULT_KEY, JSON.stringify({ ...current, sealed: [...current.sealed, sealed] }))) {
+    health = 'full'
+    return false
+  }
+  return true
+}
+
 /**
  * With a vault present, anything readable left beside it (a half-finished lock, a tab that wrote the
  * plain list) is sealed into the vault, then removed.
  */
 async function sweep(): Promise<void> {
-  const raw = readVaultRaw()
-  if (raw === null) return
+  const vault = readVault_()
+  if (vault === null) return
   let plainRaw: string | null
   try {
     plainRaw = storage()?.getItem(SANCTUARY_KEY) ?? null
@@ -200,46 +286,28 @@ async function sweep(): Promise<void> {
         ? backups
         : [...backups, { key: `${SANCTUARY_BACKUP_PREFIX}${Date.now()}`, value: plainRaw }],
   }
-  let vault: Vault
-  try {
-    vault = parseVault(raw)
-  } catch {
-    return
-  }
-  const sealed = await sealContents(vault, swept)
-  const now = readVaultRaw()
-  if (now === null) return
-  let current: Vault
-  try {
-    current = parseVault(now)
-  } catch {
-    return
-  }
-  if (!setItem(VAULT_KEY, JSON.stringify({ ...current, sealed: [...current.sealed, sealed] }))) {
-    health = 'full'
-    return
-  }
+  const key = trustedKey(vault)
+  if (key === null) return
+  if (!appendSealed(await sealContents(vault, swept, key), key)) return
   plain.resetSanctuaryMemory()
   if (plainRaw !== null && storage()?.getItem(SANCTUARY_KEY) === plainRaw) removeItem(SANCTUARY_KEY)
-  for (const { key, value } of backups) if (storage()?.getItem(key) === value) removeItem(key)
+  for (const { key: backup, value } of backups)
+    if (storage()?.getItem(backup) === value) removeItem(backup)
 }
 
-/** Everything the vault holds, sealed additions folded in; throws LockError. */
-async function readAll(vault: Vault, withKeys: VaultKeys): Promise<VaultContents> {
-  const contents = await openContents(withKeys, vault)
-  let all = contents.entries
-  const allKept = [...contents.kept]
-  for (const item of vault.sealed) {
-    const added = await openSealed(withKeys, item)
-    for (const entry of added.entries) all = applyEntriesChange(all, { kind: 'add', entry })
-    for (const one of added.kept) if (!allKept.some((k) => k.key === one.key)) allKept.push(one)
-  }
-  return { entries: all, kept: allKept }
-}
+/** Whether `vault` still needs writing after `read`: a fold, an upgrade, or something to put right. */
+const needsWrite = (vault: Vault, read: VaultRead) =>
+  vault.version === 1 ||
+  vault.sealed.length !== read.damagedSealed.length ||
+  read.problems.keyChanged ||
+  read.problems.listDamaged ||
+  read.problems.missing > 0 ||
+  vault.items.length !== read.entries.length + read.kept.length + read.damagedItems.length
 
 /**
  * Unlocked: reads the vault, applies what is pending, and writes it back (a fresh IV) when anything
- * changed; reports the result. A vault another tab wrote meanwhile is read again.
+ * changed; reports the result. A vault another tab wrote meanwhile is read again; a vault made again
+ * (the passphrase changed elsewhere) locks this tab until that tab's keys arrive.
  */
 async function flush(force = false): Promise<void> {
   if (!keys) return
@@ -247,15 +315,20 @@ async function flush(force = false): Promise<void> {
     const raw = readVaultRaw()
     if (raw === null) return
     const vault = parseVault(raw)
-    const all = await readAll(vault, keys)
+    if (vault.privateKey.ciphertext !== keysFor) {
+      lockHere()
+      return
+    }
+    const read = await readVault(keys, vault)
+    noteProblems(read.problems)
     const changes = [...pending]
-    const next = changes.reduce(applyEntriesChange, all.entries)
-    if (!force && changes.length === 0 && vault.sealed.length === 0) {
+    const next = changes.reduce(applyEntriesChange, read.entries)
+    if (!force && changes.length === 0 && !needsWrite(vault, read)) {
       entries = next
       health = 'ok'
       return
     }
-    const written = await writeContents(keys, vault, { entries: next, kept: all.kept }, [])
+    const written = await writeVault(keys, vault, { entries: next, kept: read.kept }, read)
     if (readVaultRaw() !== raw) continue
     if (!setItem(VAULT_KEY, JSON.stringify(written))) {
       entries = next
@@ -273,25 +346,26 @@ async function flush(force = false): Promise<void> {
 async function sealPending(): Promise<void> {
   const adds = pending.filter((change) => change.kind === 'add')
   if (adds.length === 0) return
-  const raw = readVaultRaw()
-  if (raw === null) return
-  const sealed = await sealContents(parseVault(raw), {
-    entries: adds.map((change) => change.entry),
-    kept: [],
-  })
-  const now = readVaultRaw()
-  if (now === null) return
-  const vault = parseVault(now)
-  if (!setItem(VAULT_KEY, JSON.stringify({ ...vault, sealed: [...vault.sealed, sealed] }))) {
-    health = 'full'
-    return
-  }
+  const vault = readVault_()
+  if (vault === null) return
+  const key = trustedKey(vault)
+  if (key === null) return
+  const sealed = await sealContents(
+    vault,
+    { entries: adds.map((change) => change.entry), kept: [] },
+    key,
+  )
+  if (!appendSealed(sealed, key)) return
   pending = pending.filter((change) => change.kind !== 'add' || !adds.includes(change))
   health = 'ok'
 }
 
 async function applyLocked(change?: EntriesChange): Promise<SanctuarySnapshot> {
-  if (change) pending.push(change)
+  const removed = change?.kind === 'remove' ? change.id : null
+  const unstored = (c: EntriesChange) => c.kind === 'add' && c.entry.id === removed
+  // Taking back an addition that was never stored (the writer keeps its words) just drops it.
+  if (removed !== null && pending.some(unstored)) pending = pending.filter((c) => !unstored(c))
+  else if (change) pending.push(change)
   try {
     if (keys) await flush()
     else if (lockState() === 'locked') await sealPending()
@@ -307,7 +381,9 @@ async function applyLocked(change?: EntriesChange): Promise<SanctuarySnapshot> {
 export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): SanctuarySnapshot {
   if (!notify) follow()
   notify = onChange
+  const vault = readVault_()
   if (readVaultRaw() === null) return plainSnapshot()
+  if (vault) pinned ??= vault.publicKey
   plain.openSanctuary(onPlainChange)
   void serial(async () => {
     await sweep()
@@ -317,12 +393,37 @@ export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): 
   return snapshot()
 }
 
+/** Whether keys handed over by another tab open the vault as it is now (not some other vault). */
+async function keysOpenVault(offered: VaultKeys, offeredFor: string): Promise<boolean> {
+  const vault = readVault_()
+  return !!vault && vault.privateKey.ciphertext === offeredFor && (await keysOpen(offered, vault))
+}
+
+/** Milliseconds hidden after which this tab locks. */
+const lockAfterMs = () => lockAfterMinutes() * 60_000
+
+/** Whether this tab's own clock says the entries should be locked by now. */
+const clockRanOut = () => hiddenAt !== null && Date.now() - hiddenAt >= lockAfterMs()
+
+/** Starts this tab's clock when it holds keys while hidden (however it came by them). */
+function startClock(): void {
+  const doc = globalThis.document
+  if (!keys || doc?.visibilityState !== 'hidden') return
+  hiddenAt ??= Date.now()
+  clearTimeout(hiddenTimer)
+  hiddenTimer = setTimeout(lockForAbsence, Math.max(0, hiddenAt + lockAfterMs() - Date.now()))
+}
+
 function follow(): void {
   if (typeof globalThis.addEventListener === 'function') {
     globalThis.addEventListener('storage', (event: StorageEvent) => {
       if (event.key !== VAULT_KEY && event.key !== SANCTUARY_KEY && event.key !== null) return
       if (event.key === VAULT_KEY) unreadable = false
-      if (event.key === VAULT_KEY && event.newValue === null) keys = null
+      if ((event.key === VAULT_KEY || event.key === null) && event.newValue === null) {
+        // The lock was removed (or storage cleared): a new vault later is trusted afresh.
+        lockHere()
+        pinned = null
+      }
       void serial(async () => {
         if (keys) await applyLocked()
         report()
@@ -334,16 +435,34 @@ function follow(): void {
     channel.onmessage = (event: MessageEvent<LockMessage>) => {
       const message = event.data
       if (message.kind === 'locked') lockHere()
-      else if (message.kind === 'ask' && keys) post({ kind: 'unlocked', keys })
-      else if (
+      else if (message.kind === 'ask' && keys && keysFor) {
+        // A tab whose own clock ran out while hidden locks rather than hand its keys on.
+        if (clockRanOut()) lockForAbsence()
+        else post({ kind: 'unlocked', keys, keysFor })
+      } else if (
         message.kind === 'in-use?' &&
         keys &&
         globalThis.document?.visibilityState === 'visible'
       )
         post({ kind: 'in-use' })
-      else if (message.kind === 'unlocked' && !keys && lockState() === 'locked') {
-        keys = message.keys
-        void serial(() => applyLocked()).then(() => report())
+      else if (
+        message.kind === 'unlocked' &&
+        keysFor !== message.keysFor &&
+        lockState() !== 'off'
+      ) {
+        void serial(async () => {
+          if (!(await keysOpenVault(message.keys, message.keysFor))) return
+          keys = message.keys
+          keysFor = message.keysFor
+          pinned = message.keys.publicKey
+          unreadable = false
+          if (globalThis.document?.visibilityState === 'hidden') {
+            // Keys handed over while hidden start this tab's clock now.
+            hiddenAt = Date.now()
+            startClock()
+          }
+          await applyLocked()
+        }).then(() => report())
       }
     }
     // A tab opened while another is unlocked opens unlocked too.
@@ -354,13 +473,11 @@ function follow(): void {
     doc.addEventListener('visibilitychange', () => {
       if (doc.visibilityState === 'hidden') {
         hiddenAt = Date.now()
-        clearTimeout(hiddenTimer)
-        if (keys) hiddenTimer = setTimeout(lockForAbsence, lockAfterMinutes() * 60_000)
+        startClock()
       } else {
         clearTimeout(hiddenTimer)
         // Timers sleep in hidden tabs: the time hidden decides, not whether the timer ran.
-        if (keys && hiddenAt !== null && Date.now() - hiddenAt >= lockAfterMinutes() * 60_000)
-          lockForAbsence()
+        if (keys && clockRanOut()) lockForAbsence()
         hiddenAt = null
       }
     })
@@ -396,9 +513,12 @@ function post(message: LockMessage): void {
   }
 }
 
+/** Locks this tab: the keys and every decrypted text it held are let go. */
 function lockHere(): void {
   keys = null
+  keysFor = null
   entries = []
+  problems = null
   clearTimeout(hiddenTimer)
   report()
 }
@@ -464,11 +584,12 @@ export function turnLockOn(passphrase: string, iterations?: number): Promise<Loc
       if (readVaultRaw() === text) removeItem(VAULT_KEY)
       return { ok: false, kind: 'storage' }
     }
-    const back = await openContents(made.keys, parseVault(readVaultRaw() ?? '')).catch(() => null)
+    const back = await readVault(made.keys, parseVault(readVaultRaw() ?? '')).catch(() => null)
     if (!back || serializeEntries(back.entries) !== serializeEntries(contents.entries)) {
       removeItem(VAULT_KEY)
       return { ok: false, kind: 'storage' }
     }
+    pinned = made.keys.publicKey
     plain.resetSanctuaryMemory()
     removeItem(SANCTUARY_KEY)
     for (const { key } of backups) removeItem(key)
@@ -487,16 +608,17 @@ export function unlock(passphrase: string): Promise<LockOutcome> {
       await sweep()
       const vault = parseVault(readVaultRaw() ?? raw)
       const opened = await unlockVault(vault, passphrase)
-      await readAll(vault, opened)
+      noteProblems((await readVault(opened, vault)).problems)
       if (kdfNeedsUpgrade(vault.kdf)) {
-        const raised = await rewrapVault(vault, passphrase, passphrase)
+        const raised = await rewrapVault(vault, passphrase)
         // Only the wrap changes: it goes onto the vault as it is now, keeping other tabs' writes.
-        const now = readVaultRaw()
-        const current = now === null ? null : parseVault(now)
+        const current = readVault_()
         if (current && current.key.ciphertext === vault.key.ciphertext)
           setItem(VAULT_KEY, JSON.stringify({ ...current, kdf: raised.kdf, key: raised.key }))
       }
       keys = opened
+      keysFor = vault.privateKey.ciphertext
+      pinned = opened.publicKey
       unreadable = false
       await applyLocked()
     } catch (error) {
@@ -506,7 +628,7 @@ export function unlock(passphrase: string): Promise<LockOutcome> {
       return { ok: false, kind: error.kind }
     }
     report()
-    if (keys) post({ kind: 'unlocked', keys })
+    if (keys && keysFor) post({ kind: 'unlocked', keys, keysFor })
     return { ok: true }
   })
 }
@@ -518,36 +640,55 @@ export function lockNow(): void {
   post({ kind: 'locked' })
 }
 
-/** Changes the passphrase: the data key is wrapped again, the entries are not touched. */
+/**
+ * Changes the passphrase: a new data key and key pair, everything encrypted again under them, so the
+ * old passphrase (and any copy of the old wrap) opens nothing written from now on. Other tabs are
+ * handed the new keys.
+ */
 export function changePassphrase(current: string, next: string): Promise<LockOutcome> {
   return serial(async (): Promise<LockOutcome> => {
     const raw = readVaultRaw()
     if (raw === null) return { ok: false, kind: 'unreadable' }
+    let made: Awaited<ReturnType<typeof rekeyVault>>
     try {
-      const vault = await rewrapVault(parseVault(raw), current, next)
+      const vault = parseVault(raw)
+      const read = await readVault(await unlockVault(vault, current), vault)
+      const list = pending.reduce(applyEntriesChange, read.entries)
+      made = await rekeyVault({ ...read, entries: list }, next)
       if (readVaultRaw() !== raw) return { ok: false, kind: 'storage' }
-      return setItem(VAULT_KEY, JSON.stringify(vault))
-        ? { ok: true }
-        : { ok: false, kind: 'storage' }
+      if (!setItem(VAULT_KEY, JSON.stringify(made.vault))) return { ok: false, kind: 'storage' }
+      pending = []
+      keys = made.keys
+      keysFor = made.vault.privateKey.ciphertext
+      pinned = made.keys.publicKey
+      entries = list
+      health = 'ok'
     } catch (error) {
       if (!(error instanceof LockError)) throw error
       return { ok: false, kind: error.kind }
     }
+    report()
+    post({ kind: 'unlocked', keys: made.keys, keysFor: made.vault.privateKey.ciphertext })
+    return { ok: true }
   })
 }
 
+/** A kept value may go back only under a backup key, and never over a value stored there now. */
+const KEPT_KEY = new RegExp(`^${SANCTUARY_BACKUP_PREFIX}\\d+(-1)*$`)
+
 /**
  * Removes the lock after the passphrase: the plain list (and any kept values) is written and read back
- * before the vault is removed.
+ * before the vault is removed. Only what the passphrase decrypts is written, and kept values only
+ * under backup keys that are free, so nothing in the vault can overwrite the plain list.
  */
 export function removeLock(passphrase: string): Promise<LockOutcome> {
   return serial(async (): Promise<LockOutcome> => {
     const raw = readVaultRaw()
     if (raw === null) return { ok: true }
-    let all: VaultContents
+    let all: VaultRead
     try {
       const vault = parseVault(raw)
-      all = await readAll(vault, await unlockVault(vault, passphrase))
+      all = await readVault(await unlockVault(vault, passphrase), vault)
     } catch (error) {
       if (!(error instanceof LockError)) throw error
       return { ok: false, kind: error.kind }
@@ -555,9 +696,11 @@ export function removeLock(passphrase: string): Promise<LockOutcome> {
     const list = pending.reduce(applyEntriesChange, all.entries)
     if (readVaultRaw() !== raw) return { ok: false, kind: 'storage' }
     if (!setItem(SANCTUARY_KEY, serializeEntries(list))) return { ok: false, kind: 'storage' }
-    for (const { key, value } of all.kept) setItem(key, value)
+    for (const { key, value } of all.kept)
+      if (KEPT_KEY.test(key) && storage()?.getItem(key) === null) setItem(key, value)
     removeItem(VAULT_KEY)
     pending = []
+    pinned = null
     plain.resetSanctuaryMemory()
     lockHere()
     post({ kind: 'locked' })

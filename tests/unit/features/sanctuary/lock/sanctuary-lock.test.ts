@@ -9,9 +9,11 @@ import { sanctuaryEntry as entry } from '../../../../fixtures/entries'
 import {
   createVault,
   parseVault,
+  readVault,
+  sealContents,
   unlockVault,
-  openContents,
 } from '../../../../../src/features/sanctuary/lock/envelope'
+import { createVaultV1 } from '../../../../fixtures/vault-v1'
 
 type LockModule = typeof import('../../../../../src/features/sanctuary/lock/sanctuary-lock')
 
@@ -61,7 +63,7 @@ describe('turning the lock on', () => {
     expect(await lock.turnLockOn('a passphrase', FAST)).toEqual({ ok: true })
     expect(Object.keys(storage.dump())).toEqual([VAULT])
     const vault = parseVault(storage.getItem(VAULT)!)
-    expect(await openContents(await unlockVault(vault, 'a passphrase'), vault)).toEqual({
+    expect(await readVault(await unlockVault(vault, 'a passphrase'), vault)).toMatchObject({
       entries: [entry(1)],
       kept: [{ key: 'sanctuary-entries-backup-5', value: 'not json' }],
     })
@@ -116,5 +118,102 @@ describe('while locked', () => {
     expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1)])
     expect(storage.getItem(VAULT)).toBeNull()
+  })
+})
+
+describe('someone holding the device', () => {
+  it('swaps the stored public key: a tab seals nothing to it, keeps the thought, and the unlock puts it right', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify(vault))
+    lock.openSanctuary(() => undefined)
+    const theirs = await createVault('theirs', { entries: [], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify({ ...vault, publicKey: theirs.vault.publicKey }))
+    const { snapshot } = await lock.saveSanctuaryEntry('not for their eyes')
+    expect(snapshot.unsavedChanges).toBe(1)
+    expect(lock.lockProblems()).toMatchObject({ sealRefused: true })
+    const stored = parseVault(storage.getItem(VAULT)!)
+    expect(stored.sealed).toEqual([])
+    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(lock.currentEntries().map((e) => e.text)).toEqual([entry(1).text, 'not for their eyes'])
+    expect(lock.lockProblems()).toMatchObject({ keyChanged: true })
+    expect(parseVault(storage.getItem(VAULT)!).publicKey).toBe(vault.publicKey)
+    const theirKeys = await unlockVault(theirs.vault, 'theirs')
+    const repaired = parseVault(storage.getItem(VAULT)!)
+    expect((await readVault(theirKeys, repaired)).entries).toEqual([])
+    lock.lockNow()
+    expect(lock.lockProblems()).toBeNull()
+  })
+
+  it('a new passphrase: the old one opens nothing, not even a copy of the old wrap put back', async () => {
+    const { vault } = await createVault('first words', { entries: [entry(1)], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify(vault))
+    lock.openSanctuary(() => undefined)
+    expect(await lock.unlock('first words')).toEqual({ ok: true })
+    expect(await lock.changePassphrase('first words', 'second words')).toEqual({ ok: true })
+    await lock.saveSanctuaryEntry('after the change')
+    const now = parseVault(storage.getItem(VAULT)!)
+    expect(now.publicKey).not.toBe(vault.publicKey)
+    const grafted = { ...now, kdf: vault.kdf, key: vault.key }
+    await expect(unlockVault(grafted, 'first words')).rejects.toMatchObject({ kind: 'unreadable' })
+    const keys = await unlockVault(now, 'second words')
+    expect((await readVault(keys, now)).entries.map((e) => e.text)).toEqual([
+      entry(1).text,
+      'after the change',
+    ])
+    expect(lock.currentEntries()).toHaveLength(2)
+  })
+
+  it('removing the lock writes only what the passphrase decrypts: a forged kept value cannot overwrite anything', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    // Anyone can seal to the public key: a forged addition names the plain list and another key.
+    const forged = await sealContents(vault, {
+      entries: [],
+      kept: [
+        { key: KEY, value: '[{"id":1,"text":"planted","date":"2025-01-01T00:00:00.000Z"}]' },
+        { key: 'another-app-key', value: 'planted' },
+        { key: 'sanctuary-entries-backup-7', value: 'kept aside' },
+      ],
+    })
+    storage.setItem('sanctuary-entries-backup-8', 'already here')
+    storage.setItem(VAULT, JSON.stringify({ ...vault, sealed: [forged] }))
+    lock.openSanctuary(() => undefined)
+    expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
+    expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1)])
+    expect(storage.getItem('another-app-key')).toBeNull()
+    expect(storage.getItem('sanctuary-entries-backup-7')).toBe('kept aside')
+    expect(storage.getItem('sanctuary-entries-backup-8')).toBe('already here')
+  })
+
+  it('damages one item: the unlock shows the rest and says how many could not be read', async () => {
+    const { vault } = await createVault(
+      'a passphrase',
+      { entries: [entry(1), entry(2)], kept: [] },
+      FAST,
+    )
+    const item = vault.items[0]!
+    const bytes = Buffer.from(item.ciphertext, 'base64')
+    bytes[3]! ^= 1
+    const damaged = {
+      ...vault,
+      items: [{ ...item, ciphertext: bytes.toString('base64') }, vault.items[1]!],
+    }
+    storage.setItem(VAULT, JSON.stringify(damaged))
+    lock.openSanctuary(() => undefined)
+    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(lock.currentEntries()).toEqual([entry(2)])
+    expect(lock.lockProblems()).toMatchObject({ damaged: 1 })
+  })
+
+  it('opens a vault of version 1 and writes it in today’s form', async () => {
+    const v1 = await createVaultV1('earlier words', { entries: [entry(1)], kept: [] })
+    storage.setItem(VAULT, JSON.stringify(v1))
+    lock.openSanctuary(() => undefined)
+    await lock.saveSanctuaryEntry('sealed to the old vault')
+    expect(await lock.unlock('earlier words')).toEqual({ ok: true })
+    expect(lock.currentEntries().map((e) => e.text)).toEqual([
+      entry(1).text,
+      'sealed to the old vault',
+    ])
+    expect(parseVault(storage.getItem(VAULT)!)).toMatchObject({ version: 2, sealed: [] })
   })
 })

@@ -1,0 +1,26 @@
+/**
+ * What the lock says when an unlock finds the stored data changed or damaged, in its own area so
+ * these words travel only with the lock (Return to Yourself's other English is on the first paint).
+ * Calm and exact: the reader may be frightened by what it means that someone touched their phone.
+ */
+export const LOCK_MESSAGES = {
+  // The public key that thoughts saved while locked are sealed to was replaced by someone.
+  'lockProblem.keyChanged':
+    'Someone changed your lock’s key on this device. Thoughts saved while your entries were locked since then may have been readable to them. The key has been put right.',
+  // A thought saved while locked was not stored, because the stored key is not the one the app
+  // trusts (the writer keeps the words).
+  'lockProblem.sealRefused':
+    'Your lock’s key on this device was changed, so Unburden did not store your new thought with it. Unlock your entries to put the key right; nothing else was changed.',
+  'lockProblem.damaged': {
+    one: '{n} saved item is damaged and cannot be read. It is kept as it is; everything else is here.',
+    other:
+      '{n} saved items are damaged and cannot be read. They are kept as they are; everything else is here.',
+  },
+  'lockProblem.missing': {
+    one: '{n} saved item is missing: it was removed from this browser’s storage outside Unburden.',
+    other:
+      '{n} saved items are missing: they were removed from this browser’s storage outside Unburden.',
+  },
+  'lockProblem.listDamaged':
+    'The list of your entries is damaged, so Unburden cannot tell whether any are missing. Everything that could be read is here.',
+} as const
