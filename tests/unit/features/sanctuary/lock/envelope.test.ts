@@ -50,7 +50,7 @@ async function rejection(promise: Promise<unknown>): Promise<LockError> {
 }
 
 /** `vault` with one base64 field's byte `at` flipped. */
-function flip<V extends Vault>(vault: V, pick: (v: V) => { ciphertext: string }, at = 0): V {
+function flip<V>(vault: V, pick: (v: V) => { ciphertext: string }, at = 0): V {
   const copy = structuredClone(vault)
   const target = pick(copy)
   const bytes = fromBase64(target.ciphertext)
