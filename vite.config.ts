@@ -99,6 +99,25 @@ export default defineConfig({
       },
     },
   },
+  // The passphrase estimator's worker (src/features/sanctuary/lock/passphrase-strength.worker.ts)
+  // loads zxcvbn-ts's word lists with import(): as an ES module, each list is a chunk of its own
+  // (under the precache's 2 MiB limit per file; all of them together would be one 4.6 MB file), named
+  // after its package and apart from the code, so a release that changes the code leaves them cached.
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: (id) =>
+                /@zxcvbn-ts[\\/]language-([\w-]+)/.exec(id)?.[1]?.replace(/^/, 'zxcvbn-') ?? null,
+            },
+          ],
+        },
+      },
+    },
+  },
   resolve: {
     alias: {
       // The router's store asks for the React 16/17 shim of useSyncExternalStore; React 19 has it built

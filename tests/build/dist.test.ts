@@ -157,3 +157,37 @@ describe('the lock on the private entries (issue 28)', () => {
     ).toBe(true)
   })
 })
+
+describe('the passphrase estimator (issue 35)', () => {
+  const assets = () =>
+    readdirSync(new URL('../../dist/assets/', import.meta.url)).filter((file) =>
+      file.endsWith('.js'),
+    )
+
+  it('is nowhere in the first paint of /', () => {
+    for (const file of firstPaintFiles())
+      for (const marker of ['passphrase-strength', 'passwords-common', 'One graphics card'])
+        expect(read(file), `${marker} in ${file}`).not.toContain(marker)
+  })
+
+  it('is a worker and its word lists, each a file under the precache’s 2 MiB limit, all precached', () => {
+    const sw = read('sw.js')
+    const worker = assets().filter((file) => /^passphrase-strength\.worker-[\w-]+\.js$/.test(file))
+    const lists = assets().filter((file) => /^zxcvbn-[\w-]+\.js$/.test(file))
+    expect(worker).toHaveLength(1)
+    // Each list file is its package's name, then "-" and an eight-character hash.
+    expect(lists.map((file) => file.slice(0, -'-12345678.js'.length)).sort()).toEqual([
+      'zxcvbn-ar',
+      'zxcvbn-common',
+      'zxcvbn-de',
+      'zxcvbn-en',
+      'zxcvbn-es-es',
+      'zxcvbn-fr',
+      'zxcvbn-pt-br',
+    ])
+    for (const file of [...worker, ...lists]) {
+      expect(sw, file).toContain(`"assets/${file}"`)
+      expect(Buffer.byteLength(read(`assets/${file}`)), file).toBeLessThan(2 * 1024 * 1024)
+    }
+  })
+})

@@ -11,6 +11,8 @@ import { waitForServiceWorker } from './support/sw'
 const KEY = 'sanctuary-entries'
 const VAULT = 'sanctuary-vault'
 const PASSPHRASE = 'a slow river at dusk'
+// A copy's passphrase must hold too ("copy passphrase" is guessed in minutes, and refused).
+const COPY_PASSPHRASE = 'willow ledger copper harbour'
 const CANARY = 'canary-7f3a: the thing I never told anyone'
 const FORGOTTEN =
   'A forgotten passphrase cannot be recovered, and neither can the entries it locks.'
@@ -350,8 +352,8 @@ test('an encrypted copy downloads unreadable and restores with its passphrase', 
   await openWith(page, [FIRST])
   await page.getByRole('button', { name: 'Download an encrypted copy' }).click()
   const dialog = page.getByRole('dialog', { name: 'Download an encrypted copy' })
-  await dialog.getByLabel('Passphrase for the copy').fill('copy passphrase')
-  await dialog.getByLabel('The same passphrase again').fill('copy passphrase')
+  await dialog.getByLabel('Passphrase for the copy').fill(COPY_PASSPHRASE)
+  await dialog.getByLabel('The same passphrase again').fill(COPY_PASSPHRASE)
   const download = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Download' }).click()
   const file = await download
@@ -373,9 +375,65 @@ test('an encrypted copy downloads unreadable and restores with its passphrase', 
   await restore.getByLabel('Passphrase of the copy').fill('not it')
   await restore.getByRole('button', { name: 'Restore' }).click()
   await expect(restore.getByRole('alert')).toContainText('does not open this copy')
-  await restore.getByLabel('Passphrase of the copy').fill('copy passphrase')
+  await restore.getByLabel('Passphrase of the copy').fill(COPY_PASSPHRASE)
   await restore.getByRole('button', { name: 'Restore' }).click()
   await expect(restore).toBeHidden()
   await expect(page.getByText(CANARY)).toBeVisible()
   expect(JSON.parse((await stored(page, KEY)) ?? 'null')).toEqual([FIRST])
+})
+
+test('a weak new passphrase is refused with its reason; the estimate shows as it is typed, offline too', async ({
+  page,
+  context,
+}) => {
+  await openWith(page, [FIRST])
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  try {
+    // Offline, from the precache: the estimator's worker and its word lists are part of the app.
+    await page.reload()
+    await page.getByRole('button', { name: 'Lock my entries' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Lock my entries' })
+    const field = dialog.getByLabel('Passphrase', { exact: true })
+    const estimate = dialog.getByRole('status')
+    await expect(dialog.getByText('A few unrelated words hold best.')).toBeVisible()
+    // The field names the hint and the live estimate for a screen reader.
+    const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
+    expect(describedBy).toContain(await estimate.getAttribute('id'))
+    expect(await estimate.getAttribute('role')).toBe('status')
+
+    await field.fill('password')
+    await expect(estimate).toHaveText(
+      'One graphics card would guess it in under a second.' +
+        'It is on the lists of leaked passwords that are tried first.',
+    )
+    await dialog.getByLabel('The same passphrase again').fill('password')
+    await dialog.getByRole('button', { name: 'Lock my entries' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This passphrase is on the lists of leaked passwords that are tried first. Choose another.',
+    )
+
+    // Two common words: a couple of hours for one card, less than a day, refused.
+    await field.fill('sunshine flowers')
+    await expect(estimate).toHaveText(
+      /^One graphics card would guess it in about \d+ hours?\.That is less than a day\. Add a few unrelated words\.$/,
+    )
+    await dialog.getByLabel('The same passphrase again').fill('sunshine flowers')
+    await dialog.getByRole('button', { name: 'Lock my entries' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'One graphics card could guess this passphrase within a day. Add a few unrelated words.',
+    )
+    expect(await stored(page, VAULT)).toBeNull()
+
+    await field.fill(PASSPHRASE)
+    await expect(estimate).toHaveText(
+      'One graphics card would need more than a century to guess it.Strong enough.',
+    )
+    await dialog.getByLabel('The same passphrase again').fill(PASSPHRASE)
+    await dialog.getByRole('button', { name: 'Lock my entries' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('heading', { name: 'Your entries are locked' })).toBeVisible()
+  } finally {
+    await context.setOffline(false)
+  }
 })

@@ -9,6 +9,7 @@ import { HELP_MESSAGES } from './messages/help'
 import { LAB_MESSAGES } from './messages/lab'
 import { NOT_FOUND_MESSAGES } from './messages/not-found'
 import { NOTICE_MESSAGES } from './messages/notices'
+import { PASSPHRASE_MESSAGES } from './messages/passphrase'
 import { SANCTUARY_MESSAGES } from './messages/sanctuary'
 import { VOID_MESSAGES } from './messages/void'
 import type { PluralMessage } from './i18n'
@@ -23,6 +24,7 @@ export const ENGLISH = {
   ...HELP_MESSAGES,
   ...NOTICE_MESSAGES,
   ...LAB_MESSAGES,
+  ...PASSPHRASE_MESSAGES,
 }
 
 /** What a language's catalogue holds: every key, a sentence where English has one, plural forms where English has them. */

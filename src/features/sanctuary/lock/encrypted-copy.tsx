@@ -33,7 +33,7 @@ export function EncryptedCopyDialog({
       title={t('lock.copyTitle')}
       description={`${t('lock.copyChoose')} ${t('lock.forgottenCopy')}`}
       fields={[
-        { label: t('lock.copyPassphrase'), autoComplete: 'new-password' },
+        { label: t('lock.copyPassphrase'), autoComplete: 'new-password', strength: true },
         { label: t('lock.again'), autoComplete: 'new-password' },
       ]}
       submitLabel={t('lock.download')}
@@ -41,7 +41,7 @@ export function EncryptedCopyDialog({
       onCancel={onClose}
       onDone={onClose}
       onSubmit={async ([passphrase = '', again = '']) => {
-        const problem = newPassphraseProblem(passphrase, again)
+        const problem = await newPassphraseProblem(passphrase, again)
         if (problem) return problem
         const now = Date.now()
         const copy = await encryptCopy(passphrase, makeEntriesCopy(entries, now))

@@ -9,6 +9,7 @@ import type { SanctuaryLock } from '../../../shared/sanctuary-storage'
 import { useAppStore } from '../../../store'
 import { MIN_PASSPHRASE, lockFailure, t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
+import { strengthProblem } from './passphrase-policy'
 import {
   LOCK_AFTER_CHOICES,
   changePassphrase,
@@ -21,9 +22,14 @@ import {
 
 type Open = 'turn-on' | 'change' | 'remove' | null
 
-/** Checks a new passphrase typed twice; '' when it will do. */
-export function newPassphraseProblem(passphrase: string, again: string): string {
+/**
+ * Checks a new passphrase typed twice; '' when it will do: long enough, not a leaked password, and
+ * more than one graphics card guesses in a day (passphrase-policy.ts).
+ */
+export async function newPassphraseProblem(passphrase: string, again: string): Promise<string> {
   if ([...passphrase].length < MIN_PASSPHRASE) return t('lock.tooShort', { min: MIN_PASSPHRASE })
+  const weak = await strengthProblem(passphrase)
+  if (weak) return weak
   if (passphrase !== again) return t('lock.different')
   return ''
 }
@@ -94,7 +100,7 @@ export function LockSettings({
           title={t('lock.turnOn')}
           description={`${t('lock.chooseText')} ${t('lock.forgotten')}`}
           fields={[
-            { label: t('lock.passphrase'), autoComplete: 'new-password' },
+            { label: t('lock.passphrase'), autoComplete: 'new-password', strength: true },
             { label: t('lock.again'), autoComplete: 'new-password' },
           ]}
           submitLabel={t('lock.turnOn')}
@@ -108,7 +114,7 @@ export function LockSettings({
             })
           }}
           onSubmit={async ([passphrase = '', again = '']) => {
-            const problem = newPassphraseProblem(passphrase, again)
+            const problem = await newPassphraseProblem(passphrase, again)
             return problem || lockFailure(await turnLockOn(passphrase))
           }}
         >
@@ -131,7 +137,7 @@ export function LockSettings({
           description={t('lock.forgotten')}
           fields={[
             { label: t('lock.current'), autoComplete: 'current-password' },
-            { label: t('lock.new'), autoComplete: 'new-password' },
+            { label: t('lock.new'), autoComplete: 'new-password', strength: true },
             { label: t('lock.newAgain'), autoComplete: 'new-password' },
           ]}
           submitLabel={t('lock.change')}
@@ -142,7 +148,7 @@ export function LockSettings({
             useAppStore.getState().showToast({ title: t('lock.changed') })
           }}
           onSubmit={async ([current = '', next = '', again = '']) => {
-            const problem = newPassphraseProblem(next, again)
+            const problem = await newPassphraseProblem(next, again)
             return problem || lockFailure(await changePassphrase(current, next))
           }}
         />

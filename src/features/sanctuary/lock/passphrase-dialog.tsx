@@ -2,10 +2,13 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Dialog } from '../../../components/dialog'
 import { t } from './lock-words'
+import { PassphraseMeter, meterIds } from './passphrase-meter'
 
 export interface PassphraseField {
   label: string
   autoComplete: 'current-password' | 'new-password'
+  /** A new passphrase: what holds, and the live estimate of how long it would take to guess. */
+  strength?: boolean
 }
 
 export interface PassphraseDialogProps {
@@ -63,24 +66,32 @@ export function PassphraseDialog({
     >
       {children}
       <form className="lock-form" onSubmit={(event) => void submit(event)}>
-        {fields.map((field, index) => (
-          <div key={field.label} className="lock-form__row">
-            <label htmlFor={`${id}-${index}`}>{field.label}</label>
-            <input
-              id={`${id}-${index}`}
-              ref={index === 0 ? first : undefined}
-              className="lock-form__field"
-              type="password"
-              autoComplete={field.autoComplete}
-              value={values[index]}
-              aria-describedby={`${id}-error`}
-              onChange={(event) => {
-                const value = event.currentTarget.value
-                setValues((all) => all.map((old, i) => (i === index ? value : old)))
-              }}
-            />
-          </div>
-        ))}
+        {fields.map((field, index) => {
+          const meter = meterIds(`${id}-${index}`)
+          return (
+            <div key={field.label} className="lock-form__row">
+              <label htmlFor={`${id}-${index}`}>{field.label}</label>
+              <input
+                id={`${id}-${index}`}
+                ref={index === 0 ? first : undefined}
+                className="lock-form__field"
+                type="password"
+                autoComplete={field.autoComplete}
+                value={values[index]}
+                aria-describedby={
+                  field.strength ? `${meter.hint} ${meter.estimate} ${id}-error` : `${id}-error`
+                }
+                onChange={(event) => {
+                  const value = event.currentTarget.value
+                  setValues((all) => all.map((old, i) => (i === index ? value : old)))
+                }}
+              />
+              {field.strength && (
+                <PassphraseMeter id={`${id}-${index}`} passphrase={values[index] ?? ''} />
+              )}
+            </div>
+          )
+        })}
         <p id={`${id}-error`} className="lock-form__error" role="alert">
           {error}
         </p>

@@ -257,6 +257,25 @@ const de: Catalogue = {
   'lab.503': '503 vom Backend',
   'lab.lostAnswer': 'verlorene Antworten (gesendet, Antwort verworfen)',
   'lab.stop': 'Beenden',
+  // The passphrase's strength.
+  'passphrase.hint':
+    'Am besten halten ein paar Wörter, die nichts miteinander zu tun haben. Ein Name, ein Datum oder eine bekannte Redewendung wird zuerst erraten.',
+  'passphrase.estimate': 'Eine einzige Grafikkarte bräuchte etwa {time}, um sie zu erraten.',
+  'passphrase.estimateInstant':
+    'Eine einzige Grafikkarte würde sie in weniger als einer Sekunde erraten.',
+  'passphrase.estimateCentury':
+    'Eine einzige Grafikkarte bräuchte mehr als ein Jahrhundert, um sie zu erraten.',
+  'passphrase.enough': 'Stark genug.',
+  'passphrase.weak':
+    'Das ist weniger als ein Tag. Füge ein paar Wörter hinzu, die nichts miteinander zu tun haben.',
+  'passphrase.leaked':
+    'Sie steht auf den Listen von Passwörtern aus Datenlecks, die zuerst ausprobiert werden.',
+  'passphrase.refusedWeak':
+    'Eine einzige Grafikkarte könnte diese Passphrase innerhalb eines Tages erraten. Füge ein paar Wörter hinzu, die nichts miteinander zu tun haben.',
+  'passphrase.refusedLeaked':
+    'Diese Passphrase steht auf den Listen von Passwörtern aus Datenlecks, die zuerst ausprobiert werden. Wähle eine andere.',
+  'passphrase.unavailable':
+    'Die Passphrase ließ sich gerade nicht prüfen. Es wurde nichts geändert. Versuch es gleich noch einmal.',
 }
 
 export default de

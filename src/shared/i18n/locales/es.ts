@@ -268,6 +268,22 @@ const es: Catalogue = {
   'lab.503': '503 desde el servidor',
   'lab.lostAnswer': 'respuestas perdidas (enviado, respuesta descartada)',
   'lab.stop': 'Detener',
+  // The passphrase's strength.
+  'passphrase.hint':
+    'Lo que mejor resiste son unas cuantas palabras sin relación entre sí. Un nombre, una fecha o una frase conocida se adivinan primero.',
+  'passphrase.estimate': 'Una sola tarjeta gráfica la adivinaría en aproximadamente {time}.',
+  'passphrase.estimateInstant': 'Una sola tarjeta gráfica la adivinaría en menos de un segundo.',
+  'passphrase.estimateCentury':
+    'Una sola tarjeta gráfica necesitaría más de un siglo para adivinarla.',
+  'passphrase.enough': 'Es lo bastante fuerte.',
+  'passphrase.weak': 'Eso es menos de un día. Añade unas cuantas palabras sin relación entre sí.',
+  'passphrase.leaked': 'Está en las listas de contraseñas filtradas que se prueban primero.',
+  'passphrase.refusedWeak':
+    'Una sola tarjeta gráfica podría adivinar esta frase de contraseña en menos de un día. Añade unas cuantas palabras sin relación entre sí.',
+  'passphrase.refusedLeaked':
+    'Esta frase de contraseña está en las listas de contraseñas filtradas que se prueban primero. Elige otra.',
+  'passphrase.unavailable':
+    'No se ha podido comprobar la frase de contraseña ahora mismo. No se ha cambiado nada. Vuelve a intentarlo en un momento.',
 }
 
 export default es

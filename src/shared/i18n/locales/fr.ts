@@ -273,6 +273,22 @@ const fr: Catalogue = {
   'lab.503': '503 du serveur',
   'lab.lostAnswer': 'réponses perdues (requête envoyée, réponse jamais reçue)',
   'lab.stop': 'Arrêter',
+  // The passphrase's strength.
+  'passphrase.hint':
+    'Quelques mots sans rapport entre eux tiennent le mieux. Un nom, une date ou une expression connue sont devinés en premier.',
+  'passphrase.estimate': 'Une seule carte graphique la devinerait en environ {time}.',
+  'passphrase.estimateInstant': 'Une seule carte graphique la devinerait en moins d’une seconde.',
+  'passphrase.estimateCentury': 'Une seule carte graphique mettrait plus d’un siècle à la deviner.',
+  'passphrase.enough': 'Assez solide.',
+  'passphrase.weak': 'C’est moins d’une journée. Ajoute quelques mots sans rapport entre eux.',
+  'passphrase.leaked':
+    'Elle figure sur les listes de mots de passe issus de fuites, essayés en premier.',
+  'passphrase.refusedWeak':
+    'Une seule carte graphique pourrait deviner cette phrase secrète en moins d’une journée. Ajoute quelques mots sans rapport entre eux.',
+  'passphrase.refusedLeaked':
+    'Cette phrase secrète figure sur les listes de mots de passe issus de fuites, essayés en premier. Choisis-en une autre.',
+  'passphrase.unavailable':
+    'La phrase secrète n’a pas pu être vérifiée pour l’instant. Rien n’a été modifié. Réessaie dans un instant.',
 }
 
 export default fr

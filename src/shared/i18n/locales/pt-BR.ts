@@ -267,6 +267,22 @@ const ptBR: Catalogue = {
   'lab.503': '503 do servidor',
   'lab.lostAnswer': 'respostas perdidas (enviado, resposta descartada)',
   'lab.stop': 'Parar',
+  // The passphrase's strength.
+  'passphrase.hint':
+    'Algumas palavras sem relação entre si são o que mais resiste. Um nome, uma data ou uma frase conhecida são adivinhados primeiro.',
+  'passphrase.estimate': 'Uma única placa de vídeo a adivinharia em cerca de {time}.',
+  'passphrase.estimateInstant': 'Uma única placa de vídeo a adivinharia em menos de um segundo.',
+  'passphrase.estimateCentury':
+    'Uma única placa de vídeo precisaria de mais de um século para adivinhá-la.',
+  'passphrase.enough': 'Forte o bastante.',
+  'passphrase.weak': 'Isso é menos de um dia. Acrescente algumas palavras sem relação entre si.',
+  'passphrase.leaked': 'Ela está nas listas de senhas vazadas que são testadas primeiro.',
+  'passphrase.refusedWeak':
+    'Uma única placa de vídeo poderia adivinhar esta frase-senha em menos de um dia. Acrescente algumas palavras sem relação entre si.',
+  'passphrase.refusedLeaked':
+    'Esta frase-senha está nas listas de senhas vazadas que são testadas primeiro. Escolha outra.',
+  'passphrase.unavailable':
+    'Não foi possível verificar a frase-senha agora. Nada foi alterado. Tente de novo daqui a pouco.',
 }
 
 export default ptBR

@@ -267,6 +267,23 @@ const ptPT: Catalogue = {
   'lab.503': '503 do servidor',
   'lab.lostAnswer': 'respostas perdidas (pedido enviado, resposta descartada)',
   'lab.stop': 'Parar',
+  // The passphrase's strength.
+  'passphrase.hint':
+    'Algumas palavras sem relação entre si são o que melhor resiste. Um nome, uma data ou uma expressão conhecida são adivinhados primeiro.',
+  'passphrase.estimate': 'Uma única placa gráfica levaria cerca de {time} a adivinhá-la.',
+  'passphrase.estimateInstant':
+    'Uma única placa gráfica levaria menos de um segundo a adivinhá-la.',
+  'passphrase.estimateCentury': 'Uma única placa gráfica levaria mais de um século a adivinhá-la.',
+  'passphrase.enough': 'Suficientemente forte.',
+  'passphrase.weak': 'Isso é menos de um dia. Acrescente algumas palavras sem relação entre si.',
+  'passphrase.leaked':
+    'Está nas listas de palavras-passe divulgadas em fugas de dados, que são experimentadas primeiro.',
+  'passphrase.refusedWeak':
+    'Uma única placa gráfica conseguiria adivinhar esta frase-passe em menos de um dia. Acrescente algumas palavras sem relação entre si.',
+  'passphrase.refusedLeaked':
+    'Esta frase-passe está nas listas de palavras-passe divulgadas em fugas de dados, que são experimentadas primeiro. Escolha outra.',
+  'passphrase.unavailable':
+    'Não foi possível verificar a frase-passe neste momento. Nada foi alterado. Tente novamente daqui a pouco.',
 }
 
 export default ptPT

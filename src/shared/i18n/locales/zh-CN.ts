@@ -217,6 +217,17 @@ const zhCN: Catalogue = {
   'lab.503': '后端返回 503',
   'lab.lostAnswer': '丢失的应答（已发送，应答被丢弃）',
   'lab.stop': '停止',
+  // The passphrase's strength.
+  'passphrase.hint': '几个互不相关的词最牢靠。名字、日期或常见的说法会最先被猜到。',
+  'passphrase.estimate': '只用一块显卡，大约 {time}就能猜出它。',
+  'passphrase.estimateInstant': '只用一块显卡，不到一秒就能猜出它。',
+  'passphrase.estimateCentury': '只用一块显卡，要一个多世纪才能猜出它。',
+  'passphrase.enough': '强度足够。',
+  'passphrase.weak': '这不到一天。再加几个互不相关的词。',
+  'passphrase.leaked': '它在泄露密码的名单上，这些密码会最先被尝试。',
+  'passphrase.refusedWeak': '只用一块显卡，一天之内就能猜出这个密码短语。再加几个互不相关的词。',
+  'passphrase.refusedLeaked': '这个密码短语在泄露密码的名单上，这些密码会最先被尝试。换一个吧。',
+  'passphrase.unavailable': '现在无法检查这个密码短语。什么都没有改动。请稍后再试。',
 }
 
 export default zhCN
