@@ -308,9 +308,13 @@ test('damaged locked data says it cannot be read and is written over by nothing'
   await openWith(page, [FIRST])
   await lockMyEntries(page)
   const damaged = await page.evaluate((key) => {
-    const vault = JSON.parse(localStorage.getItem(key)!) as { contents: { ciphertext: string } }
-    const bytes = atob(vault.contents.ciphertext)
-    vault.contents.ciphertext = btoa(String.fromCharCode(bytes.charCodeAt(0) ^ 1) + bytes.slice(1))
+    // The private key's wrap: without it nothing sealed can be read (one damaged entry loses only
+    // itself: tests/e2e/sanctuary-lock-device.spec.ts).
+    const vault = JSON.parse(localStorage.getItem(key)!) as { privateKey: { ciphertext: string } }
+    const bytes = atob(vault.privateKey.ciphertext)
+    vault.privateKey.ciphertext = btoa(
+      String.fromCharCode(bytes.charCodeAt(0) ^ 1) + bytes.slice(1),
+    )
     localStorage.setItem(key, JSON.stringify(vault))
     return localStorage.getItem(key)
   }, VAULT)
@@ -320,8 +324,11 @@ test('damaged locked data says it cannot be read and is written over by nothing'
   // A new thought is still sealed beside it; the damaged part is written over by nothing.
   await saveFromWriter(page, 'sealed beside the damage')
   await expect(page.getByTestId('outcome')).toHaveText('Saved. This stays with you.')
-  const after = JSON.parse((await stored(page, VAULT))!) as { contents: unknown; sealed: unknown[] }
-  expect(after.contents).toEqual((JSON.parse(damaged!) as { contents: unknown }).contents)
+  const after = JSON.parse((await stored(page, VAULT))!) as {
+    privateKey: unknown
+    sealed: unknown[]
+  }
+  expect(after.privateKey).toEqual((JSON.parse(damaged!) as { privateKey: unknown }).privateKey)
   expect(after.sealed).toHaveLength(1)
 
   // Truncated, nothing can be added to it: the words stay in the writer, the data untouched.

@@ -7,6 +7,7 @@ import { APP_MESSAGES } from './messages/app'
 import { CHOICE_MESSAGES } from './messages/choice'
 import { HELP_MESSAGES } from './messages/help'
 import { LAB_MESSAGES } from './messages/lab'
+import { LOCK_MESSAGES } from './messages/lock'
 import { NOT_FOUND_MESSAGES } from './messages/not-found'
 import { NOTICE_MESSAGES } from './messages/notices'
 import { PASSPHRASE_MESSAGES } from './messages/passphrase'
@@ -21,6 +22,7 @@ export const ENGLISH = {
   ...CHOICE_MESSAGES,
   ...VOID_MESSAGES,
   ...SANCTUARY_MESSAGES,
+  ...LOCK_MESSAGES,
   ...HELP_MESSAGES,
   ...NOTICE_MESSAGES,
   ...LAB_MESSAGES,

@@ -198,6 +198,23 @@ const de: Catalogue = {
   'lock.opening': 'Wird geöffnet …',
   'lock.copyWrong':
     'Mit dieser Passphrase lässt sich die Kopie nicht öffnen. Lass dir Zeit und versuch es noch einmal.',
+  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  'lockProblem.keyChanged':
+    'Jemand hat den Schlüssel deiner Sperre auf diesem Gerät ausgetauscht. Gedanken, die du seitdem bei gesperrten Einträgen gespeichert hast, konnte diese Person womöglich lesen. Der Schlüssel ist jetzt wieder der richtige.',
+  'lockProblem.sealRefused':
+    'Der Schlüssel deiner Sperre auf diesem Gerät wurde ausgetauscht, deshalb hat Unburden deinen neuen Gedanken nicht damit gespeichert. Entsperre deine Einträge, damit der Schlüssel wieder stimmt; sonst wurde nichts geändert.',
+  'lockProblem.damaged': {
+    one: '{n} gespeicherter Eintrag ist beschädigt und kann nicht gelesen werden. Er bleibt, wie er ist; alles andere ist hier.',
+    other:
+      '{n} gespeicherte Einträge sind beschädigt und können nicht gelesen werden. Sie bleiben, wie sie sind; alles andere ist hier.',
+  },
+  'lockProblem.missing': {
+    one: '{n} gespeicherter Eintrag fehlt: Er wurde außerhalb von Unburden aus dem Speicher dieses Browsers entfernt.',
+    other:
+      '{n} gespeicherte Einträge fehlen: Sie wurden außerhalb von Unburden aus dem Speicher dieses Browsers entfernt.',
+  },
+  'lockProblem.listDamaged':
+    'Die Liste deiner Einträge ist beschädigt, deshalb kann Unburden nicht erkennen, ob welche fehlen. Alles, was sich lesen ließ, ist hier.',
   'help.title': 'Mit jemandem reden',
   'help.intro':
     'Wenn alles schwer wird, kann Reden helfen. Die Menschen am anderen Ende der Leitung hören dir zu – ganz gleich, worum es geht.',

@@ -205,6 +205,25 @@ const fr: Catalogue = {
   'lock.restore': 'Restaurer',
   'lock.opening': 'Ouverture…',
   'lock.copyWrong': 'Cette phrase secrète n’ouvre pas cette copie. Prends ton temps et réessaie.',
+  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  'lockProblem.keyChanged':
+    'Quelqu’un a changé la clé de ton verrou sur cet appareil. Les pensées que tu as gardées depuis, pendant que tes entrées étaient verrouillées, ont pu lui être lisibles. La clé a été rétablie.',
+  'lockProblem.sealRefused':
+    'La clé de ton verrou sur cet appareil a été changée : Unburden n’a donc pas enregistré ta nouvelle pensée avec elle. Déverrouille tes entrées pour rétablir la clé ; rien d’autre n’a été modifié.',
+  'lockProblem.damaged': {
+    one: '{n} élément enregistré est endommagé et ne peut pas être lu. Il est conservé tel quel ; tout le reste est là.',
+    many: '{n} d’éléments enregistrés sont endommagés et ne peuvent pas être lus. Ils sont conservés tels quels ; tout le reste est là.',
+    other:
+      '{n} éléments enregistrés sont endommagés et ne peuvent pas être lus. Ils sont conservés tels quels ; tout le reste est là.',
+  },
+  'lockProblem.missing': {
+    one: '{n} élément enregistré a disparu : il a été retiré du stockage de ce navigateur en dehors d’Unburden.',
+    many: '{n} d’éléments enregistrés ont disparu : ils ont été retirés du stockage de ce navigateur en dehors d’Unburden.',
+    other:
+      '{n} éléments enregistrés ont disparu : ils ont été retirés du stockage de ce navigateur en dehors d’Unburden.',
+  },
+  'lockProblem.listDamaged':
+    'La liste de tes entrées est endommagée : Unburden ne peut donc pas savoir s’il en manque. Tout ce qui a pu être lu est là.',
   'help.title': 'Parler à quelqu’un',
   'help.intro':
     'Quand tout pèse, parler peut aider. Au bout du fil, quelqu’un est là pour t’écouter, quoi que tu traverses.',

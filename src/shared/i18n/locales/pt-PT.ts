@@ -203,6 +203,25 @@ const ptPT: Catalogue = {
   'lock.restore': 'Restaurar',
   'lock.opening': 'A abrir…',
   'lock.copyWrong': 'Essa frase-passe não abre esta cópia. Com calma, tente novamente.',
+  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  'lockProblem.keyChanged':
+    'Alguém trocou a chave do seu bloqueio neste dispositivo. Os pensamentos que guardou desde então, com os registos bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi reposta.',
+  'lockProblem.sealRefused':
+    'A chave do seu bloqueio neste dispositivo foi trocada, por isso o Unburden não guardou o seu novo pensamento com ela. Desbloqueie os seus registos para repor a chave; nada mais foi alterado.',
+  'lockProblem.damaged': {
+    one: '{n} item guardado está danificado e não pode ser lido. Foi mantido tal como está; tudo o resto está aqui.',
+    many: '{n} de itens guardados estão danificados e não podem ser lidos. Foram mantidos tal como estão; tudo o resto está aqui.',
+    other:
+      '{n} itens guardados estão danificados e não podem ser lidos. Foram mantidos tal como estão; tudo o resto está aqui.',
+  },
+  'lockProblem.missing': {
+    one: 'Falta {n} item guardado: foi removido do armazenamento deste browser fora do Unburden.',
+    many: 'Faltam {n} de itens guardados: foram removidos do armazenamento deste browser fora do Unburden.',
+    other:
+      'Faltam {n} itens guardados: foram removidos do armazenamento deste browser fora do Unburden.',
+  },
+  'lockProblem.listDamaged':
+    'A lista dos seus registos está danificada, por isso o Unburden não consegue saber se falta algum. Tudo o que foi possível ler está aqui.',
   'help.title': 'Fale com alguém',
   'help.intro':
     'Quando tudo pesa, falar pode ajudar. Quem atende estas linhas está lá para escutar, seja o que for.',

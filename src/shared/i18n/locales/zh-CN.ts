@@ -168,6 +168,19 @@ const zhCN: Catalogue = {
   'lock.restore': '恢复',
   'lock.opening': '正在打开……',
   'lock.copyWrong': '这个密码短语打不开这份备份。慢慢来，再试一次。',
+  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  'lockProblem.keyChanged':
+    '有人更换了这台设备上你的锁的密钥。从那以后，你在记录锁定期间保存的心事，可能已被对方读到。密钥现已恢复正确。',
+  'lockProblem.sealRefused':
+    '这台设备上你的锁的密钥被更换了，所以 Unburden 没有用它保存你的新心事。解锁你的记录即可恢复正确的密钥；其他内容都没有改动。',
+  'lockProblem.damaged': {
+    other: '有 {n} 项已保存的内容已损坏，无法读取。它们原样保留；其余内容都在这里。',
+  },
+  'lockProblem.missing': {
+    other: '有 {n} 项已保存的内容不见了：它们是在 Unburden 之外被从这个浏览器的存储中删除的。',
+  },
+  'lockProblem.listDamaged':
+    '你的记录列表已损坏，所以 Unburden 无法判断是否有记录缺失。能读取的内容都在这里。',
   'help.title': '找人聊聊',
   'help.intro': '心里很沉的时候，说出来也许会好受一些。电话那头的人会认真听你说，不管是什么事。',
   'help.why': '根据你浏览器的语言和时区，先为你列出这里的热线。',
