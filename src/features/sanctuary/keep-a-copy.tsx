@@ -7,14 +7,16 @@ import { isEncryptedCopy } from './lock/envelope'
 import { EncryptedCopyDialog, EncryptedRestoreDialog } from './lock/encrypted-copy'
 import { t } from './lock/lock-words'
 
-/** "Download a copy" and "Restore from a copy", and a quiet word when the browser may clear storage. */
-export function KeepACopy({
-  entries,
-  showPersistNote,
-}: {
-  entries: SanctuaryEntry[]
-  showPersistNote: boolean
-}) {
+/**
+ * "Download a copy" and "Restore from a copy", and a quiet word when the browser may clear storage.
+ * It reads the entries only when a copy is made, and holds no reference to them otherwise: the browser
+ * keeps a page's form fields (this file input) for its history, and with them whatever their handlers
+ * can reach. The screen also mounts it afresh with every lock state, so its dialogs close.
+ */
+export function KeepACopy({ persisted }: { persisted: boolean | null }) {
+  const count = useAppStore((s) => s.sanctuaryEntries.length)
+  // The browser has not promised to keep them, and there is something to lose.
+  const showPersistNote = persisted === false && count > 0
   const fileInput = useRef<HTMLInputElement>(null)
   const [restoreError, setRestoreError] = useState('')
   const [encryptedCopy, setEncryptedCopy] = useState<'download' | { raw: string } | null>(null)
@@ -62,8 +64,8 @@ export function KeepACopy({
         <button
           type="button"
           className="button"
-          onClick={() => downloadSanctuaryCopy(entries)}
-          disabled={entries.length === 0}
+          onClick={() => downloadSanctuaryCopy(useAppStore.getState().sanctuaryEntries)}
+          disabled={count === 0}
         >
           {t('copy.download')}
         </button>
@@ -71,7 +73,7 @@ export function KeepACopy({
           type="button"
           className="button"
           onClick={() => setEncryptedCopy('download')}
-          disabled={entries.length === 0}
+          disabled={count === 0}
         >
           {t('copy.downloadEncrypted')}
         </button>
@@ -92,7 +94,7 @@ export function KeepACopy({
         {restoreError}
       </p>
       {encryptedCopy === 'download' && (
-        <EncryptedCopyDialog entries={entries} onClose={() => setEncryptedCopy(null)} />
+        <EncryptedCopyDialog onClose={() => setEncryptedCopy(null)} />
       )}
       {encryptedCopy !== null && encryptedCopy !== 'download' && (
         <EncryptedRestoreDialog

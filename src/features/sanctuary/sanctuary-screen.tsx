@@ -3,6 +3,11 @@
  * published to The Void or let go (each behind its confirmation), kept in step with other tabs, and
  * safe-guarded beyond SPEC.md: a downloadable copy, restoring one, and plain words when the browser
  * will not keep them (PRODUCT.md 5, 6, 9).
+ *
+ * Everything that holds an entry's text (the list, a confirmation, the copies' dialogs) is a component
+ * mounted only while the entries can be read, or one that mounts afresh with every lock state: when
+ * the entries lock, React lets go of the whole subtree, its state and its previous render included,
+ * so none of the text stays in the page's memory.
  */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -29,67 +34,24 @@ const tApp = translator(APP_MESSAGES)
 
 type Pending = { kind: 'publish' | 'delete'; entry: SanctuaryEntry } | null
 
+/** Whether the entries can be read now (the store's word, at the moment of asking). */
+const entriesReadable = () => {
+  const lock = useAppStore.getState().sanctuaryLock
+  return lock === 'off' || lock === 'unlocked'
+}
+
 /** The private entries' screen. */
 export function SanctuaryScreen() {
-  const entries = useAppStore((s) => s.sanctuaryEntries)
   const storage = useAppStore((s) => s.sanctuaryStorage)
   const lock = useAppStore((s) => s.sanctuaryLock)
-  const [pending, setPending] = useState<Pending>(null)
-  const [busy, setBusy] = useState(false)
   const [persisted, setPersisted] = useState<boolean | null>(null)
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const actionButton = useRef<HTMLButtonElement | null>(null)
 
   useEffect(() => {
     void useAppStore.getState().loadEntries()
     void isPersisted().then(setPersisted)
   }, [])
 
-  const close = () => {
-    setPending(null)
-    setBusy(false)
-  }
-
   const readable = lock === 'off' || lock === 'unlocked'
-  // A confirmation holds an entry's text: when the entries lock (here, in another tab, or by the
-  // clock), it goes at once, so nothing private stays on screen or in memory.
-  if (!readable && pending) {
-    setPending(null)
-    setBusy(false)
-  }
-
-  const publish = async (entry: SanctuaryEntry) => {
-    const { removeEntry, showToast, offerToVoid, sanctuaryLock } = useAppStore.getState()
-    // A confirmation pressed just as the entries locked publishes nothing.
-    if (sanctuaryLock !== 'off' && sanctuaryLock !== 'unlocked') return close()
-    setBusy(true)
-    const outcome = isReadyText(entry.text)
-      ? await offerToVoid(entry.text, 'sanctuary', entry)
-      : 'refused'
-    if (outcome === 'offered' || outcome === 'held') {
-      // Offered, or safely in the queue: only now does the entry leave the list (PRODUCT.md 6).
-      actionButton.current = null
-      await removeEntry(entry.id)
-    }
-    showToast(sanctuaryOfferToast(outcome))
-    close()
-  }
-
-  const letGo = async (entry: SanctuaryEntry) => {
-    const { sanctuaryLock } = useAppStore.getState()
-    if (sanctuaryLock !== 'off' && sanctuaryLock !== 'unlocked') return close()
-    setBusy(true)
-    actionButton.current = null
-    await useAppStore.getState().removeEntry(entry.id)
-    close()
-  }
-
-  const ask = (kind: 'publish' | 'delete', entry: SanctuaryEntry, button: HTMLButtonElement) => {
-    actionButton.current = button
-    setPending({ kind, entry })
-  }
-
-  const list = newestFirst(entries)
 
   return (
     <div className="screen">
@@ -108,47 +70,90 @@ export function SanctuaryScreen() {
         {storage.loaded && (lock === 'locked' || lock === 'unreadable') && (
           <LockPanel lock={lock} />
         )}
-        {storage.loaded &&
-          (lock === 'off' || lock === 'unlocked') &&
-          (list.length === 0 ? (
-            <section className="sanctuary__empty" aria-labelledby="sanctuary-heading">
-              <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
-                {t('sanctuary.emptyTitle')}
-              </h2>
-              <p className="quiet">{t('sanctuary.emptyText')}</p>
-              <Link to="/" className="button button--primary">
-                {t('sanctuary.returnToWriter')}
-              </Link>
-            </section>
-          ) : (
-            <section aria-labelledby="sanctuary-heading">
-              <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
-                {t('sanctuary.heading')}
-              </h2>
-              <p className="quiet sanctuary__count">{entriesCountLabel(list.length)}</p>
-              <ul className="sanctuary__list">
-                {list.map((entry) => (
-                  <EntryCard key={entry.id} entry={entry} onAsk={ask} />
-                ))}
-              </ul>
-              <div className="sanctuary__footer">
-                <Link to="/" className="button button--primary">
-                  {t('sanctuary.addAnother')}
-                </Link>
-              </div>
-            </section>
-          ))}
-        {storage.loaded && (
-          // Its dialogs hold entries: a new lock state closes them.
-          <KeepACopy
-            key={lock}
-            entries={entries}
-            showPersistNote={persisted === false && list.length > 0}
-          />
-        )}
-        {storage.loaded && <LockSettings lock={lock} entries={entries} />}
+        {storage.loaded && readable && <PrivateEntries />}
+        {storage.loaded && <KeepACopy key={`copy-${lock}`} persisted={persisted} />}
+        {storage.loaded && <LockSettings key={`settings-${lock}`} lock={lock} />}
         <LanguageSwitcher />
       </main>
+    </div>
+  )
+}
+
+/** The list (or its empty state) and the confirmation of an entry's action; mounted only while readable. */
+function PrivateEntries() {
+  const entries = useAppStore((s) => s.sanctuaryEntries)
+  const [pending, setPending] = useState<Pending>(null)
+  const [busy, setBusy] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const actionButton = useRef<HTMLButtonElement | null>(null)
+
+  const close = () => {
+    setPending(null)
+    setBusy(false)
+  }
+
+  const publish = async (entry: SanctuaryEntry) => {
+    // A confirmation pressed just as the entries locked publishes nothing.
+    if (!entriesReadable()) return close()
+    const { removeEntry, showToast, offerToVoid } = useAppStore.getState()
+    setBusy(true)
+    const outcome = isReadyText(entry.text)
+      ? await offerToVoid(entry.text, 'sanctuary', entry)
+      : 'refused'
+    if (outcome === 'offered' || outcome === 'held') {
+      // Offered, or safely in the queue: only now does the entry leave the list (PRODUCT.md 6).
+      actionButton.current = null
+      await removeEntry(entry.id)
+    }
+    showToast(sanctuaryOfferToast(outcome))
+    close()
+  }
+
+  const letGo = async (entry: SanctuaryEntry) => {
+    if (!entriesReadable()) return close()
+    setBusy(true)
+    actionButton.current = null
+    await useAppStore.getState().removeEntry(entry.id)
+    close()
+  }
+
+  const ask = (kind: 'publish' | 'delete', entry: SanctuaryEntry, button: HTMLButtonElement) => {
+    actionButton.current = button
+    setPending({ kind, entry })
+  }
+
+  const list = newestFirst(entries)
+
+  return (
+    <>
+      {list.length === 0 ? (
+        <section className="sanctuary__empty" aria-labelledby="sanctuary-heading">
+          <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
+            {t('sanctuary.emptyTitle')}
+          </h2>
+          <p className="quiet">{t('sanctuary.emptyText')}</p>
+          <Link to="/" className="button button--primary">
+            {t('sanctuary.returnToWriter')}
+          </Link>
+        </section>
+      ) : (
+        <section aria-labelledby="sanctuary-heading">
+          <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
+            {t('sanctuary.heading')}
+          </h2>
+          <p className="quiet sanctuary__count">{entriesCountLabel(list.length)}</p>
+          <ul className="sanctuary__list">
+            {list.map((entry) => (
+              <EntryCard key={entry.id} entry={entry} onAsk={ask} />
+            ))}
+          </ul>
+          <div className="sanctuary__footer">
+            <Link to="/" className="button button--primary">
+              {t('sanctuary.addAnother')}
+            </Link>
+          </div>
+        </section>
+      )}
       {pending && (
         <ConfirmDialog
           key={`${pending.kind}-${pending.entry.id}`}
@@ -168,6 +173,6 @@ export function SanctuaryScreen() {
           }
         />
       )}
-    </div>
+    </>
   )
 }

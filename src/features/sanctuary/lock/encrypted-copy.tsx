@@ -10,6 +10,7 @@ import {
   type SanctuaryEntry,
 } from '../../../shared/sanctuary-entries'
 import { downloadBlob } from '../../../lib/download'
+import { useAppStore } from '../../../store'
 import { decryptCopy, encryptCopy, LockError } from './envelope'
 import { t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
@@ -20,14 +21,11 @@ export function encryptedCopyFileName(now: number): string {
   return `${ENTRIES_COPY_FORMAT}-${new Date(now).toISOString().slice(0, 10)}.encrypted.json`
 }
 
-/** Asks for a passphrase twice, then downloads `entries` encrypted by it. */
-export function EncryptedCopyDialog({
-  entries,
-  onClose,
-}: {
-  entries: SanctuaryEntry[]
-  onClose: () => void
-}) {
+/**
+ * Asks for a passphrase twice, then downloads the entries, encrypted by it. They are read from the
+ * store when the copy is made, so the dialog holds no reference to them meanwhile.
+ */
+export function EncryptedCopyDialog({ onClose }: { onClose: () => void }) {
   return (
     <PassphraseDialog
       title={t('lock.copyTitle')}
@@ -44,7 +42,8 @@ export function EncryptedCopyDialog({
         const problem = await newPassphraseProblem(passphrase, again)
         if (problem) return problem
         const now = Date.now()
-        const copy = await encryptCopy(passphrase, makeEntriesCopy(entries, now))
+        const { sanctuaryEntries } = useAppStore.getState()
+        const copy = await encryptCopy(passphrase, makeEntriesCopy(sanctuaryEntries, now))
         downloadBlob(new Blob([copy], { type: 'application/json' }), encryptedCopyFileName(now))
         return ''
       }}

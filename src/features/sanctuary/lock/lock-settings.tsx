@@ -4,7 +4,6 @@
  */
 import { useState } from 'react'
 import { downloadSanctuaryCopy } from '../../../lib/sanctuary-storage'
-import type { SanctuaryEntry } from '../../../shared/sanctuary-entries'
 import type { SanctuaryLock } from '../../../shared/sanctuary-storage'
 import { useAppStore } from '../../../store'
 import { MIN_PASSPHRASE, lockFailure, t } from './lock-words'
@@ -35,13 +34,10 @@ export async function newPassphraseProblem(passphrase: string, again: string): P
 }
 
 /** The lock's section of Return to Yourself. */
-export function LockSettings({
-  lock,
-  entries,
-}: {
-  lock: SanctuaryLock
-  entries: SanctuaryEntry[]
-}) {
+export function LockSettings({ lock }: { lock: SanctuaryLock }) {
+  // How many, for "Download a copy first"; the entries themselves are read only when it is pressed,
+  // so no handler here (the select's is kept by the browser with the page's form state) holds them.
+  const count = useAppStore((s) => s.sanctuaryEntries.length)
   const [open, setOpen] = useState<Open>(null)
   const [minutes, setMinutes] = useState(lockAfterMinutes)
   const close = () => setOpen(null)
@@ -123,8 +119,8 @@ export function LockSettings({
             <button
               type="button"
               className="button"
-              disabled={entries.length === 0}
-              onClick={() => downloadSanctuaryCopy(entries)}
+              disabled={count === 0}
+              onClick={() => downloadSanctuaryCopy(useAppStore.getState().sanctuaryEntries)}
             >
               {t('lock.copyFirstButton')}
             </button>
