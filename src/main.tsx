@@ -41,7 +41,7 @@ const firstFeed =
 startLab()
 
 const root = document.getElementById('root')
-if (!root) throw new Error('Unburden needs a #root element')
+if (!root) throw new Error('No #root')
 
 /** On /void, a new task: the first render waits for the feed anyway. Elsewhere, none. */
 const onVoidNextTask = (): Promise<void> | void =>

@@ -145,6 +145,9 @@ export function WriterScreen() {
           </label>
           <textarea
             id="thought"
+            // index.html's form says autocomplete off, so the words are not kept in the browser's
+            // session files (docs/privacy.md, "On the disk").
+            form="w"
             ref={textArea}
             className="writer__text"
             // The words take their own direction (Arabic typed on an English page, or the reverse).
