@@ -6,6 +6,9 @@ import { useState } from 'react'
 import { downloadSanctuaryCopy } from '../../../lib/sanctuary-storage'
 import type { SanctuaryLock } from '../../../shared/sanctuary-storage'
 import { useAppStore } from '../../../store'
+import { translator } from '../../../shared/i18n/i18n'
+import { LOCK_MESSAGES } from '../../../shared/i18n/messages/lock'
+import { SANCTUARY_KEY } from '../../../shared/sanctuary-entries'
 import { MIN_PASSPHRASE, lockFailure, t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
 import { strengthProblem } from './passphrase-policy'
@@ -20,6 +23,20 @@ import {
 } from './sanctuary-lock'
 
 type Open = 'turn-on' | 'change' | 'remove' | null
+
+const tLock = translator(LOCK_MESSAGES)
+
+/**
+ * Whether no private entry was ever written here: then the lock turned on now keeps every entry out
+ * of the browser's files, where one saved before locking can linger (docs/privacy.md, "On the disk").
+ */
+function neverWritten(): boolean {
+  try {
+    return localStorage.getItem(SANCTUARY_KEY) === null
+  } catch {
+    return false
+  }
+}
 
 /**
  * Checks a new passphrase typed twice; '' when it will do: long enough, not a leaked password, and
@@ -51,6 +68,7 @@ export function LockSettings({ lock }: { lock: SanctuaryLock }) {
       {lock === 'off' ? (
         <>
           <p className="quiet">{t('lock.offText')}</p>
+          {neverWritten() && <p className="quiet">{tLock('lockFirst.note')}</p>}
           <div className="sanctuary__keep-actions">
             <button type="button" className="button" onClick={() => setOpen('turn-on')}>
               {t('lock.turnOn')}

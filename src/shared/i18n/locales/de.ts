@@ -215,6 +215,8 @@ const de: Catalogue = {
   },
   'lockProblem.listDamaged':
     'Die Liste deiner Einträge ist beschädigt, deshalb kann Unburden nicht erkennen, ob welche fehlen. Alles, was sich lesen ließ, ist hier.',
+  'lockFirst.note':
+    'Sperrst du sie jetzt, vor deinem ersten privaten Gedanken, wird nichts, was du speicherst, je lesbar geschrieben – nicht einmal in den eigenen Dateien des Browsers.',
   'help.title': 'Mit jemandem reden',
   'help.intro':
     'Wenn alles schwer wird, kann Reden helfen. Die Menschen am anderen Ende der Leitung hören dir zu – ganz gleich, worum es geht.',

@@ -222,6 +222,8 @@ const es: Catalogue = {
   },
   'lockProblem.listDamaged':
     'La lista de tus entradas está dañada, así que Unburden no puede saber si falta alguna. Todo lo que se ha podido leer está aquí.',
+  'lockFirst.note':
+    'Si las bloqueas ahora, antes de tu primer pensamiento privado, nada de lo que guardes se escribirá nunca de forma legible, ni siquiera en los archivos del propio navegador.',
   'help.title': 'Habla con alguien',
   'help.intro':
     'Cuando todo pesa, hablar puede ayudar. Al otro lado de la línea hay personas dispuestas a escucharte, pases por lo que pases.',

@@ -224,6 +224,8 @@ const fr: Catalogue = {
   },
   'lockProblem.listDamaged':
     'La liste de tes entrées est endommagée : Unburden ne peut donc pas savoir s’il en manque. Tout ce qui a pu être lu est là.',
+  'lockFirst.note':
+    'Verrouille-les maintenant, avant ta première pensée privée, et rien de ce que tu enregistres ne sera jamais écrit en clair, pas même dans les fichiers du navigateur.',
   'help.title': 'Parler à quelqu’un',
   'help.intro':
     'Quand tout pèse, parler peut aider. Au bout du fil, quelqu’un est là pour t’écouter, quoi que tu traverses.',

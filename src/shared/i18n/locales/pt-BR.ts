@@ -223,6 +223,8 @@ const ptBR: Catalogue = {
   },
   'lockProblem.listDamaged':
     'A lista dos seus registros está danificada, então o Unburden não consegue saber se falta algum. Tudo o que pôde ser lido está aqui.',
+  'lockFirst.note':
+    'Bloqueie agora, antes do seu primeiro pensamento particular, e nada do que você guardar será gravado de forma legível, nem mesmo nos arquivos do próprio navegador.',
   'help.title': 'Converse com alguém',
   'help.intro':
     'Quando tudo pesa, conversar pode ajudar. Quem atende esses números está aí para ouvir você, seja o que for.',

@@ -222,6 +222,8 @@ const ptPT: Catalogue = {
   },
   'lockProblem.listDamaged':
     'A lista dos seus registos está danificada, por isso o Unburden não consegue saber se falta algum. Tudo o que foi possível ler está aqui.',
+  'lockFirst.note':
+    'Bloqueie-os agora, antes do seu primeiro pensamento privado, e nada do que guardar será alguma vez escrito de forma legível, nem sequer nos ficheiros do próprio browser.',
   'help.title': 'Fale com alguém',
   'help.intro':
     'Quando tudo pesa, falar pode ajudar. Quem atende estas linhas está lá para escutar, seja o que for.',

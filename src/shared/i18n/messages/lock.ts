@@ -23,4 +23,7 @@ export const LOCK_MESSAGES = {
   },
   'lockProblem.listDamaged':
     'The list of your entries is damaged, so Unburden cannot tell whether any are missing. Everything that could be read is here.',
+  // Under the lock's offer while nothing was ever saved privately here.
+  'lockFirst.note':
+    'Lock them now, before your first private thought, and nothing you save is ever written readable, not even in the browser’s own files.',
 } as const
