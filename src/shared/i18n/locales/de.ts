@@ -200,13 +200,13 @@ const de: Catalogue = {
     'Mit dieser Passphrase lässt sich die Kopie nicht öffnen. Lass dir Zeit und versuch es noch einmal.',
   // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
-    'Jemand hat den Schlüssel deiner Sperre auf diesem Gerät ausgetauscht. Gedanken, die du seitdem bei gesperrten Einträgen gespeichert hast, konnte diese Person womöglich lesen. Der Schlüssel ist jetzt wieder der richtige.',
+    'Jemand hat den Schlüssel deiner Sperre auf diesem Gerät ausgetauscht. Gedanken, die du seitdem gespeichert hast, während deine Einträge gesperrt waren, konnte diese Person womöglich lesen. Der Schlüssel ist jetzt wieder der richtige.',
   'lockProblem.sealRefused':
     'Der Schlüssel deiner Sperre auf diesem Gerät wurde ausgetauscht, deshalb hat Unburden deinen neuen Gedanken nicht damit gespeichert. Entsperre deine Einträge, damit der Schlüssel wieder stimmt; sonst wurde nichts geändert.',
   'lockProblem.damaged': {
-    one: '{n} gespeicherter Eintrag ist beschädigt und kann nicht gelesen werden. Er bleibt, wie er ist; alles andere ist hier.',
+    one: '{n} gespeicherter Eintrag ist beschädigt und kann nicht gelesen werden. Er bleibt unverändert erhalten; alles andere ist da.',
     other:
-      '{n} gespeicherte Einträge sind beschädigt und können nicht gelesen werden. Sie bleiben, wie sie sind; alles andere ist hier.',
+      '{n} gespeicherte Einträge sind beschädigt und können nicht gelesen werden. Sie bleiben unverändert erhalten; alles andere ist da.',
   },
   'lockProblem.missing': {
     one: '{n} gespeicherter Eintrag fehlt: Er wurde außerhalb von Unburden aus dem Speicher dieses Browsers entfernt.',
@@ -214,9 +214,9 @@ const de: Catalogue = {
       '{n} gespeicherte Einträge fehlen: Sie wurden außerhalb von Unburden aus dem Speicher dieses Browsers entfernt.',
   },
   'lockProblem.listDamaged':
-    'Die Liste deiner Einträge ist beschädigt, deshalb kann Unburden nicht erkennen, ob welche fehlen. Alles, was sich lesen ließ, ist hier.',
+    'Die Liste deiner Einträge ist beschädigt, deshalb kann Unburden nicht erkennen, ob welche fehlen. Alles, was sich lesen ließ, ist da.',
   'lockFirst.note':
-    'Sperrst du sie jetzt, vor deinem ersten privaten Gedanken, wird nichts, was du speicherst, je lesbar geschrieben – nicht einmal in den eigenen Dateien des Browsers.',
+    'Sperrst du sie jetzt, vor deinem ersten privaten Gedanken, wird nichts, was du speicherst, je unverschlüsselt abgelegt – nicht einmal in den eigenen Dateien des Browsers.',
   'help.title': 'Mit jemandem reden',
   'help.intro':
     'Wenn alles schwer wird, kann Reden helfen. Die Menschen am anderen Ende der Leitung hören dir zu – ganz gleich, worum es geht.',
@@ -278,7 +278,7 @@ const de: Catalogue = {
   'lab.stop': 'Beenden',
   // The passphrase's strength.
   'passphrase.hint':
-    'Am besten halten ein paar Wörter, die nichts miteinander zu tun haben. Ein Name, ein Datum oder eine bekannte Redewendung wird zuerst erraten.',
+    'Am sichersten sind ein paar Wörter, die nichts miteinander zu tun haben. Ein Name, ein Datum oder eine bekannte Redewendung wird zuerst erraten.',
   'passphrase.estimate': 'Eine einzige Grafikkarte bräuchte etwa {time}, um sie zu erraten.',
   'passphrase.estimateInstant':
     'Eine einzige Grafikkarte würde sie in weniger als einer Sekunde erraten.',

@@ -205,9 +205,9 @@ const es: Catalogue = {
     'Esa frase de contraseña no abre esta copia. Tómate tu tiempo e inténtalo de nuevo.',
   // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
-    'Alguien ha cambiado la clave de tu bloqueo en este dispositivo. Es posible que esa persona haya podido leer los pensamientos que guardaste desde entonces con tus entradas bloqueadas. La clave ya se ha restablecido.',
+    'Alguien ha cambiado la clave de tu bloqueo en este dispositivo. Es posible que esa persona haya podido leer los pensamientos que guardaste desde entonces mientras tus entradas estaban bloqueadas. La clave ya se ha restablecido.',
   'lockProblem.sealRefused':
-    'La clave de tu bloqueo en este dispositivo ha sido cambiada, así que Unburden no ha guardado tu nuevo pensamiento con ella. Desbloquea tus entradas para restablecer la clave; no se ha cambiado nada más.',
+    'Se ha cambiado la clave de tu bloqueo en este dispositivo, así que Unburden no ha guardado tu nuevo pensamiento con ella. Desbloquea tus entradas para restablecer la clave; no se ha cambiado nada más.',
   'lockProblem.damaged': {
     one: '{n} elemento guardado está dañado y no se puede leer. Se conserva tal cual; todo lo demás está aquí.',
     many: '{n} de elementos guardados están dañados y no se pueden leer. Se conservan tal cual; todo lo demás está aquí.',
@@ -215,10 +215,10 @@ const es: Catalogue = {
       '{n} elementos guardados están dañados y no se pueden leer. Se conservan tal cual; todo lo demás está aquí.',
   },
   'lockProblem.missing': {
-    one: 'Falta {n} elemento guardado: alguien lo quitó del almacenamiento de este navegador fuera de Unburden.',
-    many: 'Faltan {n} de elementos guardados: alguien los quitó del almacenamiento de este navegador fuera de Unburden.',
+    one: 'Falta {n} elemento guardado: se borró del almacenamiento de este navegador sin pasar por Unburden.',
+    many: 'Faltan {n} de elementos guardados: se borraron del almacenamiento de este navegador sin pasar por Unburden.',
     other:
-      'Faltan {n} elementos guardados: alguien los quitó del almacenamiento de este navegador fuera de Unburden.',
+      'Faltan {n} elementos guardados: se borraron del almacenamiento de este navegador sin pasar por Unburden.',
   },
   'lockProblem.listDamaged':
     'La lista de tus entradas está dañada, así que Unburden no puede saber si falta alguna. Todo lo que se ha podido leer está aquí.',

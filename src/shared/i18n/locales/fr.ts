@@ -207,7 +207,7 @@ const fr: Catalogue = {
   'lock.copyWrong': 'Cette phrase secrète n’ouvre pas cette copie. Prends ton temps et réessaie.',
   // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
-    'Quelqu’un a changé la clé de ton verrou sur cet appareil. Les pensées que tu as gardées depuis, pendant que tes entrées étaient verrouillées, ont pu lui être lisibles. La clé a été rétablie.',
+    'Quelqu’un a changé la clé de ton verrou sur cet appareil. Cette personne a peut-être pu lire les pensées que tu as gardées depuis, pendant que tes entrées étaient verrouillées. La clé a été rétablie.',
   'lockProblem.sealRefused':
     'La clé de ton verrou sur cet appareil a été changée : Unburden n’a donc pas enregistré ta nouvelle pensée avec elle. Déverrouille tes entrées pour rétablir la clé ; rien d’autre n’a été modifié.',
   'lockProblem.damaged': {
@@ -217,15 +217,15 @@ const fr: Catalogue = {
       '{n} éléments enregistrés sont endommagés et ne peuvent pas être lus. Ils sont conservés tels quels ; tout le reste est là.',
   },
   'lockProblem.missing': {
-    one: '{n} élément enregistré a disparu : il a été retiré du stockage de ce navigateur en dehors d’Unburden.',
-    many: '{n} d’éléments enregistrés ont disparu : ils ont été retirés du stockage de ce navigateur en dehors d’Unburden.',
+    one: '{n} élément enregistré a disparu : il a été retiré du stockage de ce navigateur sans passer par Unburden.',
+    many: '{n} d’éléments enregistrés ont disparu : ils ont été retirés du stockage de ce navigateur sans passer par Unburden.',
     other:
-      '{n} éléments enregistrés ont disparu : ils ont été retirés du stockage de ce navigateur en dehors d’Unburden.',
+      '{n} éléments enregistrés ont disparu : ils ont été retirés du stockage de ce navigateur sans passer par Unburden.',
   },
   'lockProblem.listDamaged':
     'La liste de tes entrées est endommagée : Unburden ne peut donc pas savoir s’il en manque. Tout ce qui a pu être lu est là.',
   'lockFirst.note':
-    'Verrouille-les maintenant, avant ta première pensée privée, et rien de ce que tu enregistres ne sera jamais écrit en clair, pas même dans les fichiers du navigateur.',
+    'Verrouille-les maintenant, avant ta première pensée privée, et rien de ce que tu enregistreras ne sera jamais écrit en clair, pas même dans les fichiers du navigateur.',
   'help.title': 'Parler à quelqu’un',
   'help.intro':
     'Quand tout pèse, parler peut aider. Au bout du fil, quelqu’un est là pour t’écouter, quoi que tu traverses.',
@@ -296,18 +296,18 @@ const fr: Catalogue = {
   'lab.stop': 'Arrêter',
   // The passphrase's strength.
   'passphrase.hint':
-    'Quelques mots sans rapport entre eux tiennent le mieux. Un nom, une date ou une expression connue sont devinés en premier.',
-  'passphrase.estimate': 'Une seule carte graphique la devinerait en environ {time}.',
+    'Quelques mots sans rapport entre eux résistent le mieux. Un nom, une date ou une expression connue sont devinés en premier.',
+  'passphrase.estimate': 'Une seule carte graphique la devinerait en {time} environ.',
   'passphrase.estimateInstant': 'Une seule carte graphique la devinerait en moins d’une seconde.',
   'passphrase.estimateCentury': 'Une seule carte graphique mettrait plus d’un siècle à la deviner.',
   'passphrase.enough': 'Assez solide.',
   'passphrase.weak': 'C’est moins d’une journée. Ajoute quelques mots sans rapport entre eux.',
   'passphrase.leaked':
-    'Elle figure sur les listes de mots de passe issus de fuites, essayés en premier.',
+    'Elle figure sur les listes de mots de passe issus de fuites, que l’on essaie en premier.',
   'passphrase.refusedWeak':
     'Une seule carte graphique pourrait deviner cette phrase secrète en moins d’une journée. Ajoute quelques mots sans rapport entre eux.',
   'passphrase.refusedLeaked':
-    'Cette phrase secrète figure sur les listes de mots de passe issus de fuites, essayés en premier. Choisis-en une autre.',
+    'Cette phrase secrète figure sur les listes de mots de passe issus de fuites, que l’on essaie en premier. Choisis-en une autre.',
   'passphrase.unavailable':
     'La phrase secrète n’a pas pu être vérifiée pour l’instant. Rien n’a été modifié. Réessaie dans un instant.',
 }

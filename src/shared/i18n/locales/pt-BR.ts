@@ -206,7 +206,7 @@ const ptBR: Catalogue = {
   'lock.copyWrong': 'Essa frase-senha não abre esta cópia. Sem pressa, tente de novo.',
   // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
-    'Alguém trocou a chave do seu bloqueio neste aparelho. Os pensamentos que você guardou desde então, com os registros bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi corrigida.',
+    'Alguém trocou a chave do seu bloqueio neste aparelho. Os pensamentos que você guardou desde então, enquanto seus registros estavam bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi corrigida.',
   'lockProblem.sealRefused':
     'A chave do seu bloqueio neste aparelho foi trocada, então o Unburden não guardou seu novo pensamento com ela. Desbloqueie seus registros para corrigir a chave; nada mais foi alterado.',
   'lockProblem.damaged': {
@@ -216,15 +216,15 @@ const ptBR: Catalogue = {
       '{n} itens guardados estão danificados e não podem ser lidos. Eles foram mantidos como estão; todo o resto está aqui.',
   },
   'lockProblem.missing': {
-    one: 'Está faltando {n} item guardado: ele foi removido do armazenamento deste navegador fora do Unburden.',
-    many: 'Estão faltando {n} de itens guardados: eles foram removidos do armazenamento deste navegador fora do Unburden.',
+    one: 'Está faltando {n} item guardado: ele foi removido do armazenamento deste navegador sem passar pelo Unburden.',
+    many: 'Estão faltando {n} de itens guardados: eles foram removidos do armazenamento deste navegador sem passar pelo Unburden.',
     other:
-      'Estão faltando {n} itens guardados: eles foram removidos do armazenamento deste navegador fora do Unburden.',
+      'Estão faltando {n} itens guardados: eles foram removidos do armazenamento deste navegador sem passar pelo Unburden.',
   },
   'lockProblem.listDamaged':
     'A lista dos seus registros está danificada, então o Unburden não consegue saber se falta algum. Tudo o que pôde ser lido está aqui.',
   'lockFirst.note':
-    'Bloqueie agora, antes do seu primeiro pensamento particular, e nada do que você guardar será gravado de forma legível, nem mesmo nos arquivos do próprio navegador.',
+    'Bloqueie seus registros agora, antes do seu primeiro pensamento particular, e nada do que você guardar será gravado de forma legível, nem mesmo nos arquivos do próprio navegador.',
   'help.title': 'Converse com alguém',
   'help.intro':
     'Quando tudo pesa, conversar pode ajudar. Quem atende esses números está aí para ouvir você, seja o que for.',

@@ -205,7 +205,7 @@ const ptPT: Catalogue = {
   'lock.copyWrong': 'Essa frase-passe não abre esta cópia. Com calma, tente novamente.',
   // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
-    'Alguém trocou a chave do seu bloqueio neste dispositivo. Os pensamentos que guardou desde então, com os registos bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi reposta.',
+    'Alguém trocou a chave do seu bloqueio neste dispositivo. Os pensamentos que guardou desde então, enquanto os seus registos estavam bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi reposta.',
   'lockProblem.sealRefused':
     'A chave do seu bloqueio neste dispositivo foi trocada, por isso o Unburden não guardou o seu novo pensamento com ela. Desbloqueie os seus registos para repor a chave; nada mais foi alterado.',
   'lockProblem.damaged': {
@@ -215,10 +215,10 @@ const ptPT: Catalogue = {
       '{n} itens guardados estão danificados e não podem ser lidos. Foram mantidos tal como estão; tudo o resto está aqui.',
   },
   'lockProblem.missing': {
-    one: 'Falta {n} item guardado: foi removido do armazenamento deste browser fora do Unburden.',
-    many: 'Faltam {n} de itens guardados: foram removidos do armazenamento deste browser fora do Unburden.',
+    one: 'Falta {n} item guardado: foi removido do armazenamento deste browser sem passar pelo Unburden.',
+    many: 'Faltam {n} de itens guardados: foram removidos do armazenamento deste browser sem passar pelo Unburden.',
     other:
-      'Faltam {n} itens guardados: foram removidos do armazenamento deste browser fora do Unburden.',
+      'Faltam {n} itens guardados: foram removidos do armazenamento deste browser sem passar pelo Unburden.',
   },
   'lockProblem.listDamaged':
     'A lista dos seus registos está danificada, por isso o Unburden não consegue saber se falta algum. Tudo o que foi possível ler está aqui.',

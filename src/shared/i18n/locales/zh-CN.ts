@@ -170,19 +170,19 @@ const zhCN: Catalogue = {
   'lock.copyWrong': '这个密码短语打不开这份备份。慢慢来，再试一次。',
   // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
-    '有人更换了这台设备上你的锁的密钥。从那以后，你在记录锁定期间保存的心事，可能已被对方读到。密钥现已恢复正确。',
+    '有人更换了你在这台设备上锁定用的密钥。从那以后，你在记录锁定期间保存的心事，可能已被对方读到。现在密钥已经恢复正常。',
   'lockProblem.sealRefused':
-    '这台设备上你的锁的密钥被更换了，所以 Unburden 没有用它保存你的新心事。解锁你的记录即可恢复正确的密钥；其他内容都没有改动。',
+    '你在这台设备上锁定用的密钥被更换了，所以 Unburden 没有用它来保存你的新心事。解锁你的记录即可恢复正确的密钥；其他内容都没有改动。',
   'lockProblem.damaged': {
-    other: '有 {n} 项已保存的内容已损坏，无法读取。它们原样保留；其余内容都在这里。',
+    other: '有 {n} 项保存的内容已损坏，无法读取，但仍原样保留着；其余内容都在这里。',
   },
   'lockProblem.missing': {
-    other: '有 {n} 项已保存的内容不见了：它们是在 Unburden 之外被从这个浏览器的存储中删除的。',
+    other: '有 {n} 项保存的内容不见了：是在 Unburden 之外从这个浏览器的存储中删除的。',
   },
   'lockProblem.listDamaged':
     '你的记录列表已损坏，所以 Unburden 无法判断是否有记录缺失。能读取的内容都在这里。',
   'lockFirst.note':
-    '在保存第一条私密心事之前就锁定，你保存的任何内容都不会以可读的形式写入，连浏览器自己的文件里也不会。',
+    '趁还没保存第一条私密心事，现在就锁定吧：这样你保存的任何内容都不会以可读的形式写入设备，连浏览器自己的文件里也不会。',
   'help.title': '找人聊聊',
   'help.intro': '心里很沉的时候，说出来也许会好受一些。电话那头的人会认真听你说，不管是什么事。',
   'help.why': '根据你浏览器的语言和时区，先为你列出这里的热线。',
@@ -234,14 +234,15 @@ const zhCN: Catalogue = {
   'lab.stop': '停止',
   // The passphrase's strength.
   'passphrase.hint': '几个互不相关的词最牢靠。名字、日期或常见的说法会最先被猜到。',
-  'passphrase.estimate': '只用一块显卡，大约 {time}就能猜出它。',
+  'passphrase.estimate': '只用一块显卡，猜出它大约需要 {time}。',
   'passphrase.estimateInstant': '只用一块显卡，不到一秒就能猜出它。',
   'passphrase.estimateCentury': '只用一块显卡，要一个多世纪才能猜出它。',
   'passphrase.enough': '强度足够。',
-  'passphrase.weak': '这不到一天。再加几个互不相关的词。',
-  'passphrase.leaked': '它在泄露密码的名单上，这些密码会最先被尝试。',
-  'passphrase.refusedWeak': '只用一块显卡，一天之内就能猜出这个密码短语。再加几个互不相关的词。',
-  'passphrase.refusedLeaked': '这个密码短语在泄露密码的名单上，这些密码会最先被尝试。换一个吧。',
+  'passphrase.weak': '这还不到一天。再加几个互不相关的词吧。',
+  'passphrase.leaked': '它在已泄露密码的列表里，破解时会最先尝试这些密码。',
+  'passphrase.refusedWeak': '只用一块显卡，一天之内就能猜出这个密码短语。再加几个互不相关的词吧。',
+  'passphrase.refusedLeaked':
+    '这个密码短语在已泄露密码的列表里，破解时会最先尝试这些密码。换一个吧。',
   'passphrase.unavailable': '现在无法检查这个密码短语。什么都没有改动。请稍后再试。',
 }
 
