@@ -24,7 +24,9 @@ const TAG_BYTES = 16
 
 /** Says why, on standard error, and stops with `code` (no stack trace: nothing here is a bug). */
 function refuse(message, code = 2) {
-  process.stderr.write(`${message}\n`)
+  // A copy's own values are quoted in messages: its control and direction characters are not let
+  // through to the terminal, where they could rewrite what the reader sees.
+  process.stderr.write(`${message.replace(/\p{C}/gu, '\uFFFD')}\n`)
   process.exit(code)
 }
 

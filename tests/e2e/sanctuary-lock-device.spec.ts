@@ -216,3 +216,58 @@ test('one damaged item loses only itself, and the unlock says so', async ({ page
     page.getByText('1 saved item is damaged and cannot be read. It is kept as it is'),
   ).toBeVisible()
 })
+
+test('a vault put in place of the owner’s and unlocked in another tab hands the owner’s tab nothing', async ({
+  page,
+  context,
+}) => {
+  await openLocked(page)
+  const theirs = 'their own passphrase for a planted vault'
+  const planted = 'planted by whoever swapped the vault'
+  const { vault } = await createVault(
+    theirs,
+    { entries: [{ ...SECOND, text: planted }], kept: [] },
+    1_000,
+  )
+  const attacker = await context.newPage()
+  await attacker.goto('/void')
+  await attacker.evaluate(
+    (value) => localStorage.setItem('sanctuary-vault', value),
+    JSON.stringify(vault),
+  )
+  await attacker.goto('/return')
+  await unlockWith(attacker, theirs)
+  await expect(attacker.getByText(planted)).toBeVisible()
+  // Handed over, the keys would open the planted vault in the owner's tab at once: give it time to.
+  await page.waitForTimeout(1_000)
+  await expect(page.getByRole('heading', { name: LOCKED })).toBeVisible()
+  await expect(page.getByText(planted)).toHaveCount(0)
+})
+
+test('a passphrase changed in one tab: the other follows with the new keys, and no false alarm', async ({
+  page,
+  context,
+}) => {
+  await openLocked(page)
+  await unlockWith(page)
+  await expect(page.getByText(CANARY)).toBeVisible()
+  const other = await context.newPage()
+  await other.goto('/return')
+  await expect(other.getByText(CANARY)).toBeVisible()
+  const next = 'eleven lanterns drifting past the old mill'
+  await other.getByRole('button', { name: 'Change the passphrase' }).click()
+  const dialog = other.getByRole('dialog', { name: 'Change the passphrase' })
+  await dialog.getByLabel('Current passphrase').fill(PASSPHRASE)
+  await dialog.getByLabel('New passphrase', { exact: true }).fill(next)
+  await dialog.getByLabel('The new passphrase again').fill(next)
+  await dialog.getByRole('button', { name: 'Change the passphrase' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText(CANARY)).toBeVisible()
+  await expect(page.getByRole('heading', { name: LOCKED })).toHaveCount(0)
+  await expect(page.getByText('Someone changed your lock’s key')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Lock now' }).click()
+  await unlockWith(page, PASSPHRASE)
+  await expect(page.getByText('That passphrase does not open your entries')).toBeVisible()
+  await unlockWith(page, next)
+  await expect(page.getByText(CANARY)).toBeVisible()
+})

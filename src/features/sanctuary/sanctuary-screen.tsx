@@ -66,7 +66,7 @@ export function SanctuaryScreen() {
           unsavedChanges={storage.unsavedChanges}
           backupKey={storage.backupKey}
         />
-        {lock !== 'off' && <LockProblems />}
+        <LockProblems />
         {storage.loaded && (lock === 'locked' || lock === 'unreadable') && (
           <LockPanel lock={lock} />
         )}

@@ -214,6 +214,14 @@ describe('a copy the script must not trust', () => {
     expectRefused(decrypt(write(JSON.stringify({ ...copy, iv: 'not base64!' })), 'x'), /not base64/)
   })
 
+  it('quotes a copy’s values without their control or direction characters', () => {
+    const copy = JSON.parse(forgeCopy()) as Record<string, unknown>
+    // A right-to-left override and a terminal's control introducer, which JSON leaves as they are.
+    const result = decrypt(write(JSON.stringify({ ...copy, version: '2\u202e\u009b31m' })), 'x')
+    expectRefused(result, /version/)
+    expect(result.stderr).not.toMatch(/[\u202e\u009b]/)
+  })
+
   it('refuses no passphrase at all', () => {
     const file = write(forgeCopy())
     const result = spawnSync(process.execPath, [SCRIPT, file], {

@@ -114,6 +114,11 @@ export interface VaultProblems {
   keyChanged: boolean
   /** The manifest could not be read: every readable item is shown, and nothing missing can be told. */
   listDamaged: boolean
+  /**
+   * Entries found stored without the lock beside the vault and sealed in (a lock interrupted half
+   * way, or words written while someone had taken the vault away): they may have been read.
+   */
+  foundUnlocked: number
 }
 
 /** Everything a vault holds as far as it can be read, and what could not be. */
@@ -276,9 +281,13 @@ const isKdf = (value: unknown): value is KdfParams =>
   value.iterations >= 1 &&
   value.iterations <= MAX_ITERATIONS &&
   typeof value.salt === 'string'
+// Ids are whole numbers a step can be added to (an id planted at 2^53 or Infinity would make the
+// search for a free id never end).
 const isEntry = (value: unknown): value is SanctuaryEntry =>
   isRecord(value) &&
   typeof value.id === 'number' &&
+  Number.isSafeInteger(value.id) &&
+  Math.abs(value.id) < Number.MAX_SAFE_INTEGER / 2 &&
   typeof value.text === 'string' &&
   typeof value.date === 'string'
 
@@ -505,8 +514,31 @@ async function sealedEntryKey(
   )
 }
 
-const importPublicKey = (raw: Uint8Array<ArrayBuffer>) =>
-  subtle().importKey('raw', raw, { name: 'ECDH', namedCurve: 'P-256' }, false, [])
+/** A P-256 public key; throws `unreadable` for bytes that are not one (a stored key may be anything). */
+async function importPublicKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  try {
+    return await subtle().importKey('raw', raw, { name: 'ECDH', namedCurve: 'P-256' }, false, [])
+  } catch {
+    throw unreadable()
+  }
+}
+
+/** Whether `privateKey` is the private half of the public key `publicKey` (base64), by one ECDH each way. */
+export async function isPairOf(privateKey: CryptoKey, publicKey: string): Promise<boolean> {
+  try {
+    const other = await subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
+      'deriveBits',
+    ])
+    const theirs = await importPublicKey(fromBase64(publicKey))
+    const [a, b] = await Promise.all([
+      subtle().deriveBits({ name: 'ECDH', public: other.publicKey }, privateKey, 256),
+      subtle().deriveBits({ name: 'ECDH', public: theirs }, other.privateKey, 256),
+    ])
+    return toBase64(new Uint8Array(a)) === toBase64(new Uint8Array(b))
+  } catch {
+    return false
+  }
+}
 
 /**
  * `contents` sealed to `publicKey` (the vault's, checked by the caller): readable only with the
@@ -517,6 +549,8 @@ export async function sealContents(
   vault: Vault,
   contents: VaultContents,
   publicKey: string = vault.publicKey,
+  /** What was found stored without the lock beside the vault, and is sealed in now. */
+  found = false,
 ): Promise<SealedEntry> {
   const recipient = await importPublicKey(fromBase64(publicKey))
   const ephemeral = await subtle().generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, [
@@ -526,7 +560,7 @@ export async function sealContents(
   const key = await sealedEntryKey(ephemeral.privateKey, recipient, epk)
   const sealed = await encryptJson(
     key,
-    { ...plainContents(contents), seq: vault.sealed.length },
+    { ...plainContents(contents), seq: vault.sealed.length, ...(found ? { found } : {}) },
     AAD.sealed,
   )
   return { epk: toBase64(epk), ...sealed }
@@ -536,7 +570,7 @@ export async function sealContents(
 export async function openSealed(
   keys: VaultKeys,
   sealed: SealedEntry,
-): Promise<VaultContents & { seq?: number }> {
+): Promise<VaultContents & { seq?: number; found?: true }> {
   const epk = fromBase64(sealed.epk)
   let sender: CryptoKey
   try {
@@ -548,9 +582,10 @@ export async function openSealed(
   const value = parseJson(await decrypt(key, sealed, AAD.sealed, unreadable))
   const contents = asContents(value)
   const seq = isRecord(value) ? value.seq : undefined
+  const found = isRecord(value) && value.found === true ? { found: true as const } : {}
   return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0
-    ? { ...contents, seq }
-    : contents
+    ? { ...contents, seq, ...found }
+    : { ...contents, ...found }
 }
 
 function asContents(value: unknown): VaultContents {
@@ -612,6 +647,7 @@ export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRea
     missing: 0,
     keyChanged: vault.publicKey !== keys.publicKey,
     listDamaged: false,
+    foundUnlocked: 0,
   }
   const read: VaultRead = {
     entries: [],
@@ -621,8 +657,10 @@ export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRea
     damagedSealed: [],
     generation: 0,
   }
+  // By id, so folding in many additions stays linear (someone holding the device can plant many).
+  const byId = new Map<number, SanctuaryEntry>()
   const add = (contents: VaultContents) => {
-    for (const entry of contents.entries) read.entries = applyAdd(read.entries, entry)
+    for (const entry of contents.entries) addEntry(byId, entry)
     for (const one of contents.kept)
       if (!read.kept.some((k) => k.key === one.key)) read.kept.push(one)
   }
@@ -636,15 +674,20 @@ export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRea
     read.generation = manifest?.generation ?? 0
     const listed = manifest ? new Set(manifest.refs) : null
     const seen = new Set<string>()
+    const opened = new Set<string>()
     for (const item of vault.items) {
       // An item the manifest does not list was let go (or put back by someone): it is not shown.
-      if ((listed && !listed.has(item.ref)) || seen.has(item.ref)) continue
+      // Of two items under one ref, the one that opens is kept, whichever comes first.
+      if ((listed && !listed.has(item.ref)) || opened.has(item.ref)) continue
       seen.add(item.ref)
       try {
         add(await openItem(keys.dataKey, item))
+        opened.add(item.ref)
+        read.damagedItems = read.damagedItems.filter((damaged) => damaged.ref !== item.ref)
       } catch (error) {
         if (!(error instanceof LockError)) throw error
-        read.damagedItems.push(item)
+        if (!read.damagedItems.some((damaged) => damaged.ref === item.ref))
+          read.damagedItems.push(item)
       }
     }
     if (listed) for (const ref of listed) if (!seen.has(ref)) problems.missing++
@@ -655,6 +698,7 @@ export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRea
     try {
       const added = await openSealed(keys, item)
       add(added)
+      if (added.found) problems.foundUnlocked += added.entries.length
       if (added.seq !== undefined) {
         places.add(added.seq)
         lastPlace = Math.max(lastPlace, added.seq)
@@ -664,22 +708,23 @@ export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRea
       read.damagedSealed.push(item)
     }
   }
-  // Additions are numbered from 0 after each fold: a gap is one removed from storage.
-  problems.missing += Math.max(0, lastPlace + 1 - places.size - read.damagedSealed.length)
+  // Additions are numbered from 0 after each fold: a gap is one removed from storage (a number
+  // forged by whoever sealed the addition counts no further than the additions there are).
+  problems.missing += Math.min(
+    vault.sealed.length,
+    Math.max(0, lastPlace + 1 - places.size - read.damagedSealed.length),
+  )
   problems.damaged = read.damagedItems.length + read.damagedSealed.length
+  read.entries = [...byId.values()].sort((a, b) => a.id - b.id)
   return read
 }
 
-/** `entries` with `entry` added in id order, unless it is there already (a sealed addition read twice). */
-function applyAdd(entries: SanctuaryEntry[], entry: SanctuaryEntry): SanctuaryEntry[] {
-  const same = entries.find((other) => other.id === entry.id)
-  if (same && same.text === entry.text) return entries
+/** Adds `entry` to `byId`, unless it is there already (a sealed addition read twice); a clash of ids moves it to the next free one. */
+function addEntry(byId: Map<number, SanctuaryEntry>, entry: SanctuaryEntry): void {
+  if (byId.get(entry.id)?.text === entry.text) return
   let id = entry.id
-  while (entries.some((other) => other.id === id)) id++
-  const next = [...entries]
-  const at = next.findIndex((other) => other.id > id)
-  next.splice(at === -1 ? next.length : at, 0, { ...entry, id })
-  return next
+  while (byId.has(id)) id++
+  byId.set(id, { ...entry, id })
 }
 
 /**

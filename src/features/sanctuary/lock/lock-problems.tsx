@@ -20,6 +20,16 @@ export function LockProblems() {
           {t('lockProblem.keyChanged')}
         </p>
       )}
+      {problems.vaultMissing && (
+        <p className="sanctuary__notice" role="alert">
+          {t('lockProblem.vaultMissing')}
+        </p>
+      )}
+      {problems.foundUnlocked > 0 && (
+        <p className="sanctuary__notice" role="alert">
+          {t('lockProblem.foundUnlocked', { n: problems.foundUnlocked })}
+        </p>
+      )}
       {problems.sealRefused && (
         <p className="sanctuary__notice" role="alert">
           {t('lockProblem.sealRefused')}

@@ -38,6 +38,7 @@ import type {
 import {
   LockError,
   createVault,
+  isPairOf,
   kdfNeedsUpgrade,
   keysOpen,
   parseVault,
@@ -64,7 +65,13 @@ export const DEFAULT_LOCK_AFTER = 5
 const CHANNEL = 'unburden-sanctuary-lock'
 
 type LockMessage =
-  | { kind: 'unlocked'; keys: VaultKeys; keysFor: string }
+  | {
+      kind: 'unlocked'
+      keys: VaultKeys
+      keysFor: string
+      /** After a passphrase change: the previous private key, proof that the new keys follow the trusted ones. */
+      previous?: CryptoKey
+    }
   | { kind: 'locked' }
   | { kind: 'ask' }
   | { kind: 'in-use?' }
@@ -77,6 +84,11 @@ const IN_USE_WAIT_MS = 300
 export interface LockProblems extends VaultProblems {
   /** A thought saved while locked was not sealed, since the stored public key is not the trusted one. */
   sealRefused: boolean
+  /**
+   * The vault this tab knew is gone from storage, with no plain list written in its place (as removing
+   * the lock writes one): a thought saved now is not written in plain text for whoever took it.
+   */
+  vaultMissing: boolean
 }
 
 /** What an unlock (or a refused seal) found wrong, or null. */
@@ -85,29 +97,28 @@ export function lockProblems(): LockProblems | null {
 }
 
 function noteProblems(found: Partial<LockProblems>): void {
-  const before = problems ?? {
-    damaged: 0,
-    missing: 0,
-    keyChanged: false,
-    listDamaged: false,
-    sealRefused: false,
-  }
+  const before = problems ?? NO_PROBLEMS
   // A write puts the vault right at once, so what was seen is kept until the entries lock.
-  problems = {
+  const next: LockProblems = {
     damaged: found.damaged ?? before.damaged,
     missing: Math.max(before.missing, found.missing ?? 0),
     keyChanged: before.keyChanged || (found.keyChanged ?? false),
     listDamaged: before.listDamaged || (found.listDamaged ?? false),
+    foundUnlocked: Math.max(before.foundUnlocked, found.foundUnlocked ?? 0),
     sealRefused: found.sealRefused ?? before.sealRefused,
+    vaultMissing: found.vaultMissing ?? before.vaultMissing,
   }
-  if (
-    !problems.damaged &&
-    !problems.missing &&
-    !problems.keyChanged &&
-    !problems.listDamaged &&
-    !problems.sealRefused
-  )
-    problems = null
+  problems = Object.values(next).some(Boolean) ? next : null
+}
+
+const NO_PROBLEMS: LockProblems = {
+  damaged: 0,
+  missing: 0,
+  keyChanged: false,
+  listDamaged: false,
+  foundUnlocked: 0,
+  sealRefused: false,
+  vaultMissing: false,
 }
 
 /** How a lock action ended: done, or why not (words a screen can show as they are). */
@@ -196,7 +207,10 @@ function plainSnapshot(): SanctuarySnapshot {
 
 function snapshot(): SanctuarySnapshot {
   const lock = lockState()
-  if (lock === 'off') return plainSnapshot()
+  if (lock === 'off') {
+    const plainNow = plainSnapshot()
+    return { ...plainNow, unsavedChanges: plainNow.unsavedChanges + pending.length }
+  }
   return {
     entries: lock === 'unlocked' ? entries : [],
     health,
@@ -228,6 +242,20 @@ function readBackups(): VaultContents['kept'] {
     return found
   }
   return found
+}
+
+/**
+ * The vault this tab knew is gone, and no plain list stands in its place (removing the lock writes
+ * the list before it removes the vault): someone took it away, and may put it back after reading
+ * what is written meanwhile. Nothing is written in plain text then.
+ */
+function vaultTaken(): boolean {
+  if (pinned === null || readVaultRaw() !== null) return false
+  try {
+    return storage()?.getItem(SANCTUARY_KEY) === null
+  } catch {
+    return false
+  }
 }
 
 /** The vault as stored now, or null (none, or not one). */
@@ -288,7 +316,7 @@ async function sweep(): Promise<void> {
   }
   const key = trustedKey(vault)
   if (key === null) return
-  if (!appendSealed(await sealContents(vault, swept, key), key)) return
+  if (!appendSealed(await sealContents(vault, swept, key, true), key)) return
   plain.resetSanctuaryMemory()
   if (plainRaw !== null && storage()?.getItem(SANCTUARY_KEY) === plainRaw) removeItem(SANCTUARY_KEY)
   for (const { key: backup, value } of backups)
@@ -369,10 +397,13 @@ async function applyLocked(change?: EntriesChange): Promise<SanctuarySnapshot> {
   try {
     if (keys) await flush()
     else if (lockState() === 'locked') await sealPending()
+    else if (pending.length > 0 && vaultTaken()) noteProblems({ vaultMissing: true })
   } catch (error) {
     if (!(error instanceof LockError)) throw error
     unreadable = true
     keys = null
+    keysFor = null
+    entries = []
   }
   return snapshot()
 }
@@ -386,7 +417,8 @@ export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): 
   if (vault) pinned ??= vault.publicKey
   plain.openSanctuary(onPlainChange)
   void serial(async () => {
-    await sweep()
+    // A sweep that cannot seal (a stored key that is not one) leaves the plain list for the unlock.
+    await sweep().catch(ignoreLockError)
     if (keys) await applyLocked()
     report()
   })
@@ -397,6 +429,10 @@ export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): 
 async function keysOpenVault(offered: VaultKeys, offeredFor: string): Promise<boolean> {
   const vault = readVault_()
   return !!vault && vault.privateKey.ciphertext === offeredFor && (await keysOpen(offered, vault))
+}
+
+const ignoreLockError = (error: unknown) => {
+  if (!(error instanceof LockError)) throw error
 }
 
 /** Milliseconds hidden after which this tab locks. */
@@ -419,11 +455,9 @@ function follow(): void {
     globalThis.addEventListener('storage', (event: StorageEvent) => {
       if (event.key !== VAULT_KEY && event.key !== SANCTUARY_KEY && event.key !== null) return
       if (event.key === VAULT_KEY) unreadable = false
-      if ((event.key === VAULT_KEY || event.key === null) && event.newValue === null) {
-        // The lock was removed (or storage cleared): a new vault later is trusted afresh.
-        lockHere()
-        pinned = null
-      }
+      // The vault gone (the lock removed, or storage cleared): this tab locks, and keeps trusting only
+      // the key it knew, since whoever took the vault away may put another in its place.
+      if ((event.key === VAULT_KEY || event.key === null) && event.newValue === null) lockHere()
       void serial(async () => {
         if (keys) await applyLocked()
         report()
@@ -432,8 +466,9 @@ function follow(): void {
   }
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL)
-    channel.onmessage = (event: MessageEvent<LockMessage>) => {
+    channel.onmessage = (event: MessageEvent<LockMessage | null>) => {
       const message = event.data
+      if (typeof message !== 'object' || message === null) return
       if (message.kind === 'locked') lockHere()
       else if (message.kind === 'ask' && keys && keysFor) {
         // A tab whose own clock ran out while hidden locks rather than hand its keys on.
@@ -452,6 +487,13 @@ function follow(): void {
       ) {
         void serial(async () => {
           if (!(await keysOpenVault(message.keys, message.keysFor))) return
+          // Only keys of the vault this tab trusts, or ones a passphrase change made from them: not
+          // those of a vault someone put in its place.
+          const trusted =
+            pinned === null ||
+            message.keys.publicKey === pinned ||
+            (message.previous !== undefined && (await isPairOf(message.previous, pinned)))
+          if (!trusted) return
           keys = message.keys
           keysFor = message.keysFor
           pinned = message.keys.publicKey
@@ -527,7 +569,7 @@ function lockHere(): void {
 export function changeSanctuary(
   change: EntriesChange,
 ): SanctuarySnapshot | Promise<SanctuarySnapshot> {
-  if (readVaultRaw() === null && pending.length === 0) {
+  if (readVaultRaw() === null && pending.length === 0 && !vaultTaken()) {
     return { ...plain.changeSanctuary(change), lock: 'off' }
   }
   return serial(() => applyLocked(change))
@@ -539,7 +581,7 @@ export function saveSanctuaryEntry(
 ):
   | { entry: SanctuaryEntry; snapshot: SanctuarySnapshot }
   | Promise<{ entry: SanctuaryEntry; snapshot: SanctuarySnapshot }> {
-  if (readVaultRaw() === null && pending.length === 0) {
+  if (readVaultRaw() === null && pending.length === 0 && !vaultTaken()) {
     const saved = plain.saveSanctuaryEntry(text)
     return { entry: saved.entry, snapshot: { ...saved.snapshot, lock: 'off' } }
   }
@@ -557,7 +599,7 @@ export function mergeSanctuaryEntries(
 ):
   | { added: number; snapshot: SanctuarySnapshot }
   | Promise<{ added: number; snapshot: SanctuarySnapshot }> {
-  if (readVaultRaw() === null && pending.length === 0) {
+  if (readVaultRaw() === null && pending.length === 0 && !vaultTaken()) {
     const merged = plain.mergeSanctuaryEntries(incoming)
     return { added: merged.added, snapshot: { ...merged.snapshot, lock: 'off' } }
   }
@@ -605,8 +647,7 @@ export function unlock(passphrase: string): Promise<LockOutcome> {
     const raw = readVaultRaw()
     if (raw === null) return { ok: true }
     try {
-      await sweep()
-      const vault = parseVault(readVaultRaw() ?? raw)
+      const vault = parseVault(raw)
       const opened = await unlockVault(vault, passphrase)
       noteProblems((await readVault(opened, vault)).problems)
       if (kdfNeedsUpgrade(vault.kdf)) {
@@ -620,6 +661,8 @@ export function unlock(passphrase: string): Promise<LockOutcome> {
       keysFor = vault.privateKey.ciphertext
       pinned = opened.publicKey
       unreadable = false
+      // What was left in plain beside the vault is sealed in now, to the key the unlock proved.
+      await sweep().catch(ignoreLockError)
       await applyLocked()
     } catch (error) {
       if (!(error instanceof LockError)) throw error
@@ -650,9 +693,11 @@ export function changePassphrase(current: string, next: string): Promise<LockOut
     const raw = readVaultRaw()
     if (raw === null) return { ok: false, kind: 'unreadable' }
     let made: Awaited<ReturnType<typeof rekeyVault>>
+    let previous: VaultKeys
     try {
       const vault = parseVault(raw)
-      const read = await readVault(await unlockVault(vault, current), vault)
+      previous = await unlockVault(vault, current)
+      const read = await readVault(previous, vault)
       const list = pending.reduce(applyEntriesChange, read.entries)
       made = await rekeyVault({ ...read, entries: list }, next)
       if (readVaultRaw() !== raw) return { ok: false, kind: 'storage' }
@@ -668,7 +713,12 @@ export function changePassphrase(current: string, next: string): Promise<LockOut
       return { ok: false, kind: error.kind }
     }
     report()
-    post({ kind: 'unlocked', keys: made.keys, keysFor: made.vault.privateKey.ciphertext })
+    post({
+      kind: 'unlocked',
+      keys: made.keys,
+      keysFor: made.vault.privateKey.ciphertext,
+      previous: previous.privateKey,
+    })
     return { ok: true }
   })
 }
@@ -683,12 +733,19 @@ const KEPT_KEY = new RegExp(`^${SANCTUARY_BACKUP_PREFIX}\\d+(-1)*$`)
  */
 export function removeLock(passphrase: string): Promise<LockOutcome> {
   return serial(async (): Promise<LockOutcome> => {
-    const raw = readVaultRaw()
-    if (raw === null) return { ok: true }
+    if (readVaultRaw() === null) return { ok: true }
     let all: VaultRead
+    let raw: string | null
     try {
+      const opened = await unlockVault(parseVault(readVaultRaw() ?? ''), passphrase)
+      pinned = opened.publicKey
+      // A plain list written beside the vault meanwhile is sealed in first, so the list written
+      // below holds it rather than writing over it.
+      await sweep().catch(ignoreLockError)
+      raw = readVaultRaw()
+      if (raw === null) return { ok: false, kind: 'storage' }
       const vault = parseVault(raw)
-      all = await readVault(await unlockVault(vault, passphrase), vault)
+      all = await readVault(opened, vault)
     } catch (error) {
       if (!(error instanceof LockError)) throw error
       return { ok: false, kind: error.kind }

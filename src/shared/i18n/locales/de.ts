@@ -215,6 +215,13 @@ const de: Catalogue = {
   },
   'lockProblem.listDamaged':
     'Die Liste deiner Einträge ist beschädigt, deshalb kann Unburden nicht erkennen, ob welche fehlen. Alles, was sich lesen ließ, ist da.',
+  'lockProblem.vaultMissing':
+    'Deine gesperrten Einträge sind nicht mehr im Speicher dieses Browsers: Sie wurden entfernt, ohne dass Unburden beteiligt war. Deshalb wurde dein neuer Gedanke nicht unverschlüsselt abgelegt, wo man ihn lesen könnte.',
+  'lockProblem.foundUnlocked': {
+    one: '{n} Eintrag lag ohne Sperre neben deinen gesperrten Einträgen (von einer unterbrochenen Sperre oder gespeichert, während die Sperre fehlte). Er war womöglich lesbar; jetzt ist er gesperrt.',
+    other:
+      '{n} Einträge lagen ohne Sperre neben deinen gesperrten Einträgen (von einer unterbrochenen Sperre oder gespeichert, während die Sperre fehlte). Sie waren womöglich lesbar; jetzt sind sie gesperrt.',
+  },
   'lockFirst.note':
     'Sperrst du sie jetzt, vor deinem ersten privaten Gedanken, wird nichts, was du speicherst, je unverschlüsselt abgelegt – nicht einmal in den eigenen Dateien des Browsers.',
   'help.title': 'Mit jemandem reden',

@@ -222,6 +222,14 @@ const es: Catalogue = {
   },
   'lockProblem.listDamaged':
     'La lista de tus entradas está dañada, así que Unburden no puede saber si falta alguna. Todo lo que se ha podido leer está aquí.',
+  'lockProblem.vaultMissing':
+    'Tus entradas bloqueadas ya no están en el almacenamiento de este navegador: se borraron sin pasar por Unburden. Por eso tu nuevo pensamiento no se ha guardado sin cifrar, donde alguien podría leerlo.',
+  'lockProblem.foundUnlocked': {
+    one: 'Se encontró {n} entrada guardada sin bloqueo junto a tus entradas bloqueadas (de un bloqueo interrumpido, o escrita mientras faltaba el bloqueo). Puede que alguien la haya leído; ahora está bloqueada.',
+    many: 'Se encontraron {n} de entradas guardadas sin bloqueo junto a tus entradas bloqueadas (de un bloqueo interrumpido, o escritas mientras faltaba el bloqueo). Puede que alguien las haya leído; ahora están bloqueadas.',
+    other:
+      'Se encontraron {n} entradas guardadas sin bloqueo junto a tus entradas bloqueadas (de un bloqueo interrumpido, o escritas mientras faltaba el bloqueo). Puede que alguien las haya leído; ahora están bloqueadas.',
+  },
   'lockFirst.note':
     'Si las bloqueas ahora, antes de tu primer pensamiento privado, nada de lo que guardes se escribirá nunca de forma legible, ni siquiera en los archivos del propio navegador.',
   'help.title': 'Habla con alguien',

@@ -224,6 +224,14 @@ const fr: Catalogue = {
   },
   'lockProblem.listDamaged':
     'La liste de tes entrées est endommagée : Unburden ne peut donc pas savoir s’il en manque. Tout ce qui a pu être lu est là.',
+  'lockProblem.vaultMissing':
+    'Tes entrées verrouillées ne sont plus dans le stockage de ce navigateur : elles ont été supprimées sans passer par Unburden. Ta nouvelle pensée n’a donc pas été enregistrée en clair, là où on pourrait la lire.',
+  'lockProblem.foundUnlocked': {
+    one: '{n} entrée a été trouvée sans verrou à côté de tes entrées verrouillées (laissée par un verrouillage interrompu, ou écrite pendant que le verrou manquait). Quelqu’un a peut-être pu la lire ; elle est verrouillée maintenant.',
+    many: '{n} d’entrées ont été trouvées sans verrou à côté de tes entrées verrouillées (laissées par un verrouillage interrompu, ou écrites pendant que le verrou manquait). Quelqu’un a peut-être pu les lire ; elles sont verrouillées maintenant.',
+    other:
+      '{n} entrées ont été trouvées sans verrou à côté de tes entrées verrouillées (laissées par un verrouillage interrompu, ou écrites pendant que le verrou manquait). Quelqu’un a peut-être pu les lire ; elles sont verrouillées maintenant.',
+  },
   'lockFirst.note':
     'Verrouille-les maintenant, avant ta première pensée privée, et rien de ce que tu enregistreras ne sera jamais écrit en clair, pas même dans les fichiers du navigateur.',
   'help.title': 'Parler à quelqu’un',

@@ -223,6 +223,14 @@ const ptBR: Catalogue = {
   },
   'lockProblem.listDamaged':
     'A lista dos seus registros está danificada, então o Unburden não consegue saber se falta algum. Tudo o que pôde ser lido está aqui.',
+  'lockProblem.vaultMissing':
+    'Seus registros bloqueados não estão mais no armazenamento deste navegador: foram apagados sem passar pelo Unburden. Por isso, seu novo pensamento não foi guardado sem criptografia, onde alguém poderia lê-lo.',
+  'lockProblem.foundUnlocked': {
+    one: '{n} registro foi encontrado sem bloqueio ao lado dos seus registros bloqueados (deixado por um bloqueio interrompido, ou escrito enquanto o bloqueio não estava lá). Alguém pode tê-lo lido; agora ele está bloqueado.',
+    many: '{n} de registros foram encontrados sem bloqueio ao lado dos seus registros bloqueados (deixados por um bloqueio interrompido, ou escritos enquanto o bloqueio não estava lá). Alguém pode tê-los lido; agora eles estão bloqueados.',
+    other:
+      '{n} registros foram encontrados sem bloqueio ao lado dos seus registros bloqueados (deixados por um bloqueio interrompido, ou escritos enquanto o bloqueio não estava lá). Alguém pode tê-los lido; agora eles estão bloqueados.',
+  },
   'lockFirst.note':
     'Bloqueie seus registros agora, antes do seu primeiro pensamento particular, e nada do que você guardar será gravado de forma legível, nem mesmo nos arquivos do próprio navegador.',
   'help.title': 'Converse com alguém',

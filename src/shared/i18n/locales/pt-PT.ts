@@ -222,6 +222,14 @@ const ptPT: Catalogue = {
   },
   'lockProblem.listDamaged':
     'A lista dos seus registos está danificada, por isso o Unburden não consegue saber se falta algum. Tudo o que foi possível ler está aqui.',
+  'lockProblem.vaultMissing':
+    'Os seus registos bloqueados já não estão no armazenamento deste browser: foram apagados sem passar pelo Unburden. Por isso, o seu novo pensamento não foi guardado sem encriptação, onde alguém o poderia ler.',
+  'lockProblem.foundUnlocked': {
+    one: 'Foi encontrado {n} registo sem bloqueio junto dos seus registos bloqueados (deixado por um bloqueio interrompido, ou escrito enquanto o bloqueio faltava). Alguém pode tê-lo lido; agora está bloqueado.',
+    many: 'Foram encontrados {n} de registos sem bloqueio junto dos seus registos bloqueados (deixados por um bloqueio interrompido, ou escritos enquanto o bloqueio faltava). Alguém pode tê-los lido; agora estão bloqueados.',
+    other:
+      'Foram encontrados {n} registos sem bloqueio junto dos seus registos bloqueados (deixados por um bloqueio interrompido, ou escritos enquanto o bloqueio faltava). Alguém pode tê-los lido; agora estão bloqueados.',
+  },
   'lockFirst.note':
     'Bloqueie-os agora, antes do seu primeiro pensamento privado, e nada do que guardar será alguma vez escrito de forma legível, nem sequer nos ficheiros do próprio browser.',
   'help.title': 'Fale com alguém',

@@ -181,6 +181,12 @@ const zhCN: Catalogue = {
   },
   'lockProblem.listDamaged':
     '你的记录列表已损坏，所以 Unburden 无法判断是否有记录缺失。能读取的内容都在这里。',
+  'lockProblem.vaultMissing':
+    '你已锁定的记录已不在这个浏览器的存储中：它们没有经过 Unburden 就被删除了。所以你的新心事没有以未加密的形式保存，以免被人读到。',
+  'lockProblem.foundUnlocked': {
+    other:
+      '在你已锁定的记录旁发现 {n} 条未加锁保存的记录（来自一次中断的锁定，或是在锁不在时写下的）。它们可能曾被人读到；现在已经锁定。',
+  },
   'lockFirst.note':
     '趁还没保存第一条私密心事，现在就锁定吧：这样你保存的任何内容都不会以可读的形式写入设备，连浏览器自己的文件里也不会。',
   'help.title': '找人聊聊',

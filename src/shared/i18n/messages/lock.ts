@@ -23,6 +23,17 @@ export const LOCK_MESSAGES = {
   },
   'lockProblem.listDamaged':
     'The list of your entries is damaged, so Unburden cannot tell whether any are missing. Everything that could be read is here.',
+  // The vault this tab knew was removed without the app (no plain list in its place): a thought
+  // saved then is not written in plain text. The writer keeps the words.
+  'lockProblem.vaultMissing':
+    'Your locked entries are no longer in this browser’s storage: they were removed without going through Unburden. So your new thought was not stored in plain text, where it could be read.',
+  // Entries found in plain beside the vault and sealed in: an interrupted lock, or words written
+  // while someone had taken the vault away.
+  'lockProblem.foundUnlocked': {
+    one: '{n} entry was found stored without the lock beside your locked ones (left by an interrupted lock, or written while the lock was missing). It may have been readable; it is locked now.',
+    other:
+      '{n} entries were found stored without the lock beside your locked ones (left by an interrupted lock, or written while the lock was missing). They may have been readable; they are locked now.',
+  },
   // Under the lock's offer while nothing was ever saved privately here.
   'lockFirst.note':
     'Lock them now, before your first private thought, and nothing you save is ever written readable, not even in the browser’s own files.',

@@ -393,3 +393,24 @@ describe('the encrypted copy', () => {
     expect((await rejection(decryptCopy(cut, 'copy words'))).kind).toBe('unreadable')
   })
 })
+
+describe('after a hostile review', () => {
+  it('a forged place number counts no more missing additions than there are', async () => {
+    const { vault, keys } = await createVault('right', { entries: [], kept: [] }, FAST)
+    const forged = await sealContents(
+      { ...vault, sealed: new Array(2 ** 20).fill(null) as never },
+      { entries: [entryAt(1)], kept: [] },
+    )
+    const read = await readVault(keys, { ...vault, sealed: [forged] })
+    expect(read.problems.missing).toBeLessThanOrEqual(1)
+  })
+
+  it('of two items under one ref, the one that opens is kept, even behind a damaged copy', async () => {
+    const { vault, keys } = await createVault('right', { entries: [entryAt(1)], kept: [] }, FAST)
+    const damaged = flip(vault, (v) => v.items[0]!, 2)
+    const both = { ...vault, items: [damaged.items[0]!, vault.items[0]!] }
+    const read = await readVault(keys, both)
+    expect(read.entries).toEqual([entryAt(1)])
+    expect(read.problems.damaged).toBe(0)
+  })
+})

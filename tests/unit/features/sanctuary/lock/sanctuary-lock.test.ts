@@ -217,3 +217,72 @@ describe('someone holding the device', () => {
     expect(parseVault(storage.getItem(VAULT)!)).toMatchObject({ version: 2, sealed: [] })
   })
 })
+
+describe('someone holding the device, after a hostile review', () => {
+  it('takes the vault away while the app is open: the next thought is not written in plain text', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    const stored = JSON.stringify(vault)
+    storage.setItem(VAULT, stored)
+    lock.openSanctuary(() => undefined)
+    storage.removeItem(VAULT)
+    const { entry: saved, snapshot } = await lock.saveSanctuaryEntry('for my eyes only')
+    expect(snapshot.unsavedChanges).toBe(1)
+    expect(storage.getItem(KEY)).toBeNull()
+    expect(lock.lockProblems()).toMatchObject({ vaultMissing: true })
+    // The writer keeps the words and takes the entry back: nothing waits to be written later.
+    expect((await lock.changeSanctuary({ kind: 'remove', id: saved.id })).unsavedChanges).toBe(0)
+    storage.setItem(VAULT, stored)
+    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(lock.currentEntries()).toEqual([entry(1)])
+  })
+
+  it('an unlock says so when it finds entries written in plain beside the vault', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify(vault))
+    storage.setItem(KEY, JSON.stringify([entry(2)]))
+    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(lock.currentEntries()).toEqual([entry(1), entry(2)])
+    expect(storage.getItem(KEY)).toBeNull()
+    expect(lock.lockProblems()).toMatchObject({ foundUnlocked: 1 })
+  })
+
+  it('plants entries whose ids cannot be stepped: they are refused, and the unlock ends', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    const planted = await sealContents(vault, {
+      entries: [
+        { id: 2 ** 53, text: 'a', date: entry(1).date },
+        { id: 2 ** 53, text: 'b', date: entry(1).date },
+      ],
+      kept: [],
+    })
+    storage.setItem(VAULT, JSON.stringify({ ...vault, sealed: [planted] }))
+    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(lock.currentEntries()).toEqual([entry(1)])
+    expect(lock.lockProblems()).toMatchObject({ damaged: 1 })
+  })
+
+  it('stores a public key that is not one: the unlock still works, and a save while locked says it was not stored', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify({ ...vault, publicKey: 'AAAA' }))
+    storage.setItem('sanctuary-entries-backup-1', 'kept aside')
+    lock.openSanctuary(() => undefined)
+    const { snapshot } = await lock.saveSanctuaryEntry('while the key is broken')
+    expect(snapshot.unsavedChanges).toBe(1)
+    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(lock.currentEntries().map((e) => e.text)).toContain(entry(1).text)
+    expect(parseVault(storage.getItem(VAULT)!).publicKey).toBe(vault.publicKey)
+  })
+
+  it('removing the lock keeps a plain list written beside the vault after it was opened', async () => {
+    const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify(vault))
+    let opened = () => undefined as void
+    const reported = new Promise<void>((resolve) => (opened = resolve))
+    lock.openSanctuary(() => opened())
+    await reported
+    // Another tab, still without the lock, writes the plain list after this one swept.
+    storage.setItem(KEY, JSON.stringify([entry(2)]))
+    expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
+    expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1), entry(2)])
+  })
+})
