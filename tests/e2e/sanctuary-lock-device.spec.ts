@@ -9,6 +9,7 @@ import { createVault } from '../../src/features/sanctuary/lock/envelope'
 import { resetBackend } from './support/backend'
 import { heldInHeap } from './support/heap'
 import { wallTexts } from './support/offline'
+import { setHidden } from './support/visibility'
 
 const VAULT = 'sanctuary-vault'
 const PASSPHRASE = 'seven quiet harbours under a copper moon'
@@ -44,16 +45,6 @@ async function unlockWith(page: Page, passphrase = PASSPHRASE) {
   await page.getByLabel('Passphrase').fill(passphrase)
   await page.getByRole('button', { name: 'Unlock' }).click()
 }
-
-/** Makes the page report itself hidden (or shown), as switching away from it does. */
-const setHidden = (page: Page, hidden: boolean) =>
-  page.evaluate((hidden) => {
-    Object.defineProperty(document, 'visibilityState', {
-      configurable: true,
-      get: () => (hidden ? 'hidden' : 'visible'),
-    })
-    document.dispatchEvent(new Event('visibilitychange'))
-  }, hidden)
 
 test('a confirmation left open closes when another tab locks, and publishes nothing', async ({
   page,

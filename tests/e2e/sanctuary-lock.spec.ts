@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { resetBackend } from './support/backend'
 import { waitForServiceWorker } from './support/sw'
+import { setHidden } from './support/visibility'
 
 const KEY = 'sanctuary-entries'
 const VAULT = 'sanctuary-vault'
@@ -230,21 +231,13 @@ test('locks again after a few minutes hidden (a setting)', async ({ page }) => {
   await unlockWith(page)
   await expect(page.getByText(CANARY)).toBeVisible()
   await page.getByLabel('Lock again after the app is hidden for').selectOption('1')
-  const setHidden = (hidden: boolean) =>
-    page.evaluate((hidden) => {
-      Object.defineProperty(document, 'visibilityState', {
-        configurable: true,
-        get: () => (hidden ? 'hidden' : 'visible'),
-      })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, hidden)
-  await setHidden(true)
+  await setHidden(page, true)
   await page.clock.fastForward('00:30')
-  await setHidden(false)
+  await setHidden(page, false)
   await expect(page.getByText(CANARY)).toBeVisible()
-  await setHidden(true)
+  await setHidden(page, true)
   await page.clock.fastForward('01:01')
-  await setHidden(false)
+  await setHidden(page, false)
   await expect(page.getByRole('heading', { name: 'Your entries are locked' })).toBeVisible()
   await expect(page.getByText(CANARY)).toHaveCount(0)
 })
@@ -262,10 +255,7 @@ test('a tab hidden long enough locks only itself while another tab is in use', a
   await reading.goto('/return')
   await expect(reading.getByText(CANARY)).toBeVisible()
 
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
-    document.dispatchEvent(new Event('visibilitychange'))
-  })
+  await setHidden(page, true)
   await page.clock.fastForward('01:01')
   await expect(page.getByRole('heading', { name: 'Your entries are locked' })).toBeVisible()
   // The tab in use has answered, and stays open well past the wait for an answer.

@@ -9,46 +9,31 @@ import { lockProblems } from './sanctuary-lock'
 
 const t = translator(LOCK_MESSAGES)
 
-/** The notices of `lockProblems()`, or nothing. */
+/** The notices of `lockProblems()`, or nothing: what may mean someone read the words is an alert. */
 export function LockProblems() {
   const problems = lockProblems()
   if (!problems) return null
+  const notices: [shown: boolean | number, role: 'alert' | 'status', text: () => string][] = [
+    [problems.keyChanged, 'alert', () => t('lockProblem.keyChanged')],
+    [problems.vaultMissing, 'alert', () => t('lockProblem.vaultMissing')],
+    [
+      problems.foundUnlocked,
+      'alert',
+      () => t('lockProblem.foundUnlocked', { n: problems.foundUnlocked }),
+    ],
+    [problems.sealRefused, 'alert', () => t('lockProblem.sealRefused')],
+    [problems.damaged, 'status', () => t('lockProblem.damaged', { n: problems.damaged })],
+    [problems.missing, 'status', () => t('lockProblem.missing', { n: problems.missing })],
+    [problems.listDamaged, 'status', () => t('lockProblem.listDamaged')],
+  ]
   return (
     <>
-      {problems.keyChanged && (
-        <p className="sanctuary__notice" role="alert">
-          {t('lockProblem.keyChanged')}
-        </p>
-      )}
-      {problems.vaultMissing && (
-        <p className="sanctuary__notice" role="alert">
-          {t('lockProblem.vaultMissing')}
-        </p>
-      )}
-      {problems.foundUnlocked > 0 && (
-        <p className="sanctuary__notice" role="alert">
-          {t('lockProblem.foundUnlocked', { n: problems.foundUnlocked })}
-        </p>
-      )}
-      {problems.sealRefused && (
-        <p className="sanctuary__notice" role="alert">
-          {t('lockProblem.sealRefused')}
-        </p>
-      )}
-      {problems.damaged > 0 && (
-        <p className="sanctuary__notice" role="status">
-          {t('lockProblem.damaged', { n: problems.damaged })}
-        </p>
-      )}
-      {problems.missing > 0 && (
-        <p className="sanctuary__notice" role="status">
-          {t('lockProblem.missing', { n: problems.missing })}
-        </p>
-      )}
-      {problems.listDamaged && (
-        <p className="sanctuary__notice" role="status">
-          {t('lockProblem.listDamaged')}
-        </p>
+      {notices.map(([shown, role, text], index) =>
+        shown ? (
+          <p key={index} className="sanctuary__notice" role={role}>
+            {text()}
+          </p>
+        ) : null,
       )}
     </>
   )
