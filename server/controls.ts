@@ -200,8 +200,7 @@ function parseFaults(body: unknown): Faults {
 /**
  * Empties the wall and everything kept beside it, as the owner, in one transaction: the thoughts and
  * their claimed keys, every trace of moderation (reports, hides and the hour's budget, the owner's
- * decisions, the pending list) and every write bucket; the simulated clock and the reporters' salt
- * start again, so an emptied wall moderates as a new one does. The tester controls' reset and the
+ * decisions, the pending list) and every write bucket; the reporters' salt starts again, so an emptied wall moderates as a new one does. The tester controls' reset and the
  * backend's tests share it.
  */
 export function emptyWall(engine: Engine): Promise<void> {
@@ -212,8 +211,7 @@ export function emptyWall(engine: Engine): Promise<void> {
                 private.void_pending_thoughts restart identity`,
     )
     await tx.query('delete from private.void_write_buckets')
-    // The salt first: the clock may move back only over nothing dated after it.
-    await tx.query('update private.void_report_salt set made_at = now()')
-    await tx.query(`update private.void_settings set clock_offset = interval '0'`)
+    // A salt dated now, so an emptied wall's reporters are named afresh for a day.
+    await tx.query(`update private.void_report_salt set made_at = date_trunc('hour', now())`)
   })
 }
