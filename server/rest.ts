@@ -27,7 +27,7 @@ export interface RestRequest {
   table: string
   path: string
   params: URLSearchParams
-  /** Lower-case names; x-forwarded-for is the client's socket address. */
+  /** Lower-case names; the client-address headers are set from the socket (edge/session.ts). */
   headers: Record<string, string>
   body: string
   role: string
