@@ -184,7 +184,7 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
     it('an IPv6 reporter is one reporter per /64, whatever address of it reports', async () => {
       const [thought] = await seed(1)
       for (let i = 1; i <= THRESHOLD + 1; i++) {
-        const headers = { 'cf-connecting-ip': `2001:db8:1:2::${i}` }
+        const headers = { 'x-forwarded-for': `2001:db8:1:2::${i}` }
         await asRole('insert into public.void_reports (thought_id) values ($1)', [thought], {
           headers,
         })
@@ -371,7 +371,7 @@ describe.each(DEPLOYED_ENGINES)('reports on %s', (engine) => {
       const [thought] = await seed(1)
       await report(5, thought!)
       await asRole('insert into public.void_reports (thought_id) values ($1)', [thought], {
-        headers: { 'cf-connecting-ip': '2001:db8:aa:bb::5' },
+        headers: { 'x-forwarded-for': '2001:db8:aa:bb::5' },
       })
       const rows = await ownerQuery<{ everything: string; salted: boolean; bare: boolean }>(
         `select row_to_json(r)::text as everything,

@@ -1,12 +1,14 @@
 /**
  * The write limit as the database enforces it (supabase/migrations/20261123010000_write_limit_rows.sql),
  * on PGlite and PostgreSQL: rows are counted, not requests; the key is what the platform's edge sets
- * (cf-connecting-ip, else the rightmost x-forwarded-for entry), IPv6 grouped by /64; buckets and
+ * (by default the rightmost x-forwarded-for entry; client-address.test.ts covers every value of
+ * `client_address_from`), IPv6 grouped by /64; buckets and
  * idempotency keys are pruned with bounded work per write; the id sequence is out of the API's reach.
  * Most tests run SQL the way PostgREST does (request.headers set, role anon), as a hosted gateway
  * would send it; the HTTP ones check that the local server plays that edge.
  */
 import { describe, expect, it, vi } from 'vitest'
+import { from } from '../../fixtures/moderation'
 import {
   asOwner,
   emptyWall,
@@ -104,14 +106,14 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
 
   describe('counts rows, not requests', () => {
     it('a 15,000-row insert stores nothing and answers 429 with Retry-After', async () => {
-      const outcome = await offerAs({ 'cf-connecting-ip': '203.0.113.7' }, 15_000)
+      const outcome = await offerAs(from('203.0.113.7'), 15_000)
       expect(outcome).toMatchObject({ stored: 0, status: 429, code: 'P0429' })
       expect(Number(outcome.retryAfter)).toBeGreaterThanOrEqual(1)
       expect(await count()).toBe(0)
     })
 
     it('10 rows in one request use the whole minute: the next row waits', async () => {
-      const client = { 'cf-connecting-ip': '203.0.113.8' }
+      const client = from('203.0.113.8')
       expect(await offerAs(client, LIMIT)).toEqual({ stored: LIMIT })
       const refused = await offerAs(client, 1)
       expect(refused).toMatchObject({ stored: 0, status: 429 })
@@ -122,7 +124,7 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
     })
 
     it('one row a request: the 11th within the minute is refused', async () => {
-      const client = { 'cf-connecting-ip': '203.0.113.9' }
+      const client = from('203.0.113.9')
       const outcomes: Outcome[] = []
       for (let i = 0; i < 15; i++) outcomes.push(await offerAs(client, 1))
       expect(outcomes.filter((o) => o.stored === 1)).toHaveLength(LIMIT)
@@ -130,7 +132,7 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
     })
 
     it('a repeat of an offer already stored costs nothing', async () => {
-      const client = { 'cf-connecting-ip': '203.0.113.10' }
+      const client = from('203.0.113.10')
       const first = crypto.randomUUID()
       expect(await offerAs(client, 1, { clientIds: [first] })).toEqual({ stored: 1 })
       for (let i = 0; i < 20; i++)
@@ -140,7 +142,7 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
     })
 
     it('a row the table refuses costs nothing (the statement rolls back)', async () => {
-      const client = { 'cf-connecting-ip': '203.0.113.11' }
+      const client = from('203.0.113.11')
       for (let i = 0; i < 20; i++)
         expect(await offerAs(client, 1, { text: '   ' })).toEqual({ stored: 0, code: '23514' })
       expect(await offerAs(client, LIMIT)).toEqual({ stored: LIMIT })
@@ -165,15 +167,15 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
     })
 
     it('the server role is not limited; 0 turns the limit off', async () => {
-      const server = { 'cf-connecting-ip': '203.0.113.12' }
+      const server = from('203.0.113.12')
       expect(await offerAs(server, 50, { role: 'service_role' })).toEqual({ stored: 50 })
       expect(await count()).toBe(50)
       await asOwner(backend, 'update private.void_settings set writes_per_minute = 0')
-      expect(await offerAs({ 'cf-connecting-ip': '203.0.113.12' }, 200)).toEqual({ stored: 200 })
+      expect(await offerAs(from('203.0.113.12'), 200)).toEqual({ stored: 200 })
     })
 
     it('requests from one address at once never overspend the bucket', async () => {
-      const client = { 'cf-connecting-ip': '203.0.113.13' }
+      const client = from('203.0.113.13')
       const outcomes = await Promise.all(Array.from({ length: 25 }, () => offerAs(client, 1)))
       expect(outcomes.filter((o) => o.stored === 1)).toHaveLength(LIMIT)
       expect(outcomes.filter((o) => o.status === 429)).toHaveLength(25 - LIMIT)
@@ -184,10 +186,11 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
   describe('keys on what the edge sets, never on what the client chooses', () => {
     it.each<[string, Record<string, string> | string, string]>([
       [
-        'cf-connecting-ip first',
+        'not cf-connecting-ip, by default',
         { 'cf-connecting-ip': '198.51.100.4', 'x-forwarded-for': '1.1.1.1' },
-        '198.51.100.4',
+        '1.1.1.1',
       ],
+      ['cf-connecting-ip alone, by default', { 'cf-connecting-ip': '198.51.100.4' }, 'unknown'],
       [
         'the rightmost x-forwarded-for entry',
         { 'x-forwarded-for': '6.6.6.6, 10.1.1.1,198.51.100.5' },
@@ -195,10 +198,10 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
       ],
       [
         'IPv6 by /64',
-        { 'cf-connecting-ip': '2001:db8:1:2:aaaa:bbbb:cccc:dddd' },
+        { 'x-forwarded-for': '2001:db8:1:2:aaaa:bbbb:cccc:dddd' },
         '2001:db8:1:2::/64',
       ],
-      ['IPv4 written as IPv6', { 'cf-connecting-ip': '::ffff:198.51.100.6' }, '198.51.100.6'],
+      ['IPv4 written as IPv6', { 'x-forwarded-for': '::ffff:198.51.100.6' }, '198.51.100.6'],
       [
         'an address with a mask, as the address',
         { 'x-forwarded-for': '198.51.100.7/8' },
@@ -207,7 +210,7 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
       ['no header', {}, 'unknown'],
       ['an empty header', { 'cf-connecting-ip': ' ', 'x-forwarded-for': '' }, 'unknown'],
       ['an address with a port', { 'x-forwarded-for': '198.51.100.8:4000' }, 'unknown'],
-      ['words', { 'cf-connecting-ip': 'my own bucket please' }, 'unknown'],
+      ['words', { 'x-forwarded-for': 'my own bucket please' }, 'unknown'],
       ['a trailing comma', { 'x-forwarded-for': '198.51.100.9,' }, 'unknown'],
       ['headers that are not JSON', 'not json', 'unknown'],
     ])('%s', async (_, headers, key) => {
@@ -232,17 +235,14 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
     it('many IPv6 addresses of one /64 share one bucket; another /64 has its own', async () => {
       let stored = 0
       for (let i = 0; i < 30; i++)
-        stored += (
-          await offerAs({ 'cf-connecting-ip': `2001:db8:5:6::${(i + 1).toString(16)}` }, 1)
-        ).stored
+        stored += (await offerAs(from(`2001:db8:5:6::${(i + 1).toString(16)}`), 1)).stored
       expect(stored).toBe(LIMIT)
-      expect(await offerAs({ 'cf-connecting-ip': '2001:db8:5:7::1' }, 1)).toEqual({ stored: 1 })
+      expect(await offerAs(from('2001:db8:5:7::1'), 1)).toEqual({ stored: 1 })
     })
 
     it('unparseable addresses all share one bucket', async () => {
       let stored = 0
-      for (let i = 0; i < 30; i++)
-        stored += (await offerAs({ 'cf-connecting-ip': `nonsense ${i}` }, 1)).stored
+      for (let i = 0; i < 30; i++) stored += (await offerAs(from(`nonsense ${i}`), 1)).stored
       expect(stored).toBe(LIMIT)
       expect(await offerAs({}, 1)).toMatchObject({ status: 429 })
     })
@@ -317,10 +317,10 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
         return row!.n
       }
       expect(await buckets()).toBe(151)
-      await offerAs({ 'cf-connecting-ip': '198.51.100.30' }, 1)
+      await offerAs(from('198.51.100.30'), 1)
       // 100 expired gone, 50 expired + the refilling one + the writer's own left.
       expect(await buckets()).toBe(52)
-      await offerAs({ 'cf-connecting-ip': '198.51.100.30' }, 1)
+      await offerAs(from('198.51.100.30'), 1)
       expect(await buckets()).toBe(2)
     })
 
@@ -332,9 +332,7 @@ describe.each(DEPLOYED_ENGINES)('the write limit on %s', (engine) => {
            from generate_series(1, 40) g`,
       )
       const outcomes = await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          offerAs({ 'cf-connecting-ip': `198.18.0.${i + 1}` }, 1),
-        ),
+        Array.from({ length: 40 }, (_, i) => offerAs(from(`198.18.0.${i + 1}`), 1)),
       )
       expect(outcomes).toEqual(Array.from({ length: 40 }, () => ({ stored: 1 })))
     })
