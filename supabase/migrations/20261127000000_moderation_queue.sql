@@ -142,6 +142,10 @@ create index if not exists void_reports_reported_at_idx on private.void_reports 
 
 update private.void_pending_thoughts set pending_since = date_trunc('hour', pending_since)
  where pending_since <> date_trunc('hour', pending_since);
+-- The queue's order: the weight a thought had when it was last weighed (section 6).
+alter table private.void_pending_thoughts add column if not exists weight double precision not null default 0;
+create index if not exists void_pending_thoughts_order_idx
+  on private.void_pending_thoughts (weight desc, pending_since, id);
 
 -- Which hides the reports made: they weigh their reporters (section 6). A hide from before this
 -- migration counts as automatic when the reports still on it reached the threshold.
@@ -181,6 +185,11 @@ revoke all on function private.pending_weight(bigint) from public, anon, authent
 -- returns how many. `wait`: wait for the budget's lock (a report, the owner) or give up at once if
 -- another session holds it (an offer, which must never wait for moderation). Thoughts another session
 -- holds are skipped; they are decided next time.
+--
+-- Bounded work whatever the queue's length (an attacker can queue hundreds of decoys a day): a
+-- thought is weighed when it joins, and each decision weighs again only the 50 heaviest of the
+-- queue's order (weights only fall as reporters' other thoughts are hidden or restored) and picks
+-- among them.
 create function private.decide_pending(wait boolean) returns integer
 language plpgsql
 security definer
@@ -190,6 +199,7 @@ declare
   settings private.void_settings%rowtype;
   at timestamptz := clock_timestamp();
   room integer;
+  heaviest bigint[];
   chosen bigint[];
 begin
   if not exists (select 1 from private.void_pending_thoughts) then
@@ -219,16 +229,22 @@ begin
     return 0;
   end if;
 
+  select coalesce(array_agg(q.id), '{}') into heaviest
+    from (select p.id from private.void_pending_thoughts p
+           order by p.weight desc, p.pending_since, p.id limit 50) q;
   -- Thoughts that left the wall or that the owner decided meanwhile wait for nothing.
   delete from private.void_pending_thoughts p
-   where not exists (select 1 from public.void_thoughts t where t.id = p.id)
-      or exists (select 1 from private.void_reviewed_thoughts d where d.id = p.id);
+   where p.id = any(heaviest)
+     and (not exists (select 1 from public.void_thoughts t where t.id = p.id)
+          or exists (select 1 from private.void_reviewed_thoughts d where d.id = p.id));
+  update private.void_pending_thoughts p set weight = private.pending_weight(p.id) where p.id = any(heaviest);
 
   select coalesce(array_agg(q.id), '{}') into chosen
     from (select t.id
             from private.void_pending_thoughts p
             join public.void_thoughts t on t.id = p.id
-           order by private.pending_weight(p.id) desc, p.pending_since, p.id
+           where p.id = any(heaviest)
+           order by p.weight desc, p.pending_since, p.id
            limit room
              for update of t skip locked) q;
   if cardinality(chosen) = 0 then
@@ -350,8 +366,8 @@ begin
                where r.thought_id = c.id and r.counts and r.dismissed_at is null
                  and r.reported_at >= hour - interval '23 hours') >= settings.report_threshold;
       if cardinality(candidates) > 0 then
-        insert into private.void_pending_thoughts (id, pending_since)
-        select c.id, hour from unnest(candidates) c(id)
+        insert into private.void_pending_thoughts (id, pending_since, weight)
+        select c.id, hour, private.pending_weight(c.id) from unnest(candidates) c(id)
         on conflict do nothing;
       end if;
     end if;
@@ -499,7 +515,11 @@ begin
   -- The previous salt is needed only while a report made under it is less than a day old.
   update private.void_report_salt s set previous_salt = null
    where s.previous_salt is not null and s.made_at <= at - interval '1 day';
-  perform private.decide_pending(false);
+  begin
+    perform private.decide_pending(false);
+  exception when query_canceled or lock_not_available then
+    perform private.raise_busy();
+  end;
 end;
 $$;
 
@@ -567,5 +587,7 @@ select r.thought_id as id,
   left join private.void_reviewed_thoughts d on d.id = r.thought_id
   left join private.void_pending_thoughts p on p.id = r.thought_id;
 
--- Thoughts that waited for the owner before this migration are decided as the budget allows.
+-- Thoughts that waited for the owner before this migration join the queue with their weight, and
+-- are decided as the budget allows.
+update private.void_pending_thoughts set weight = private.pending_weight(id);
 select private.decide_pending(true);
