@@ -3,6 +3,7 @@
  * `npm start`).
  */
 import { LOCAL_API_PORT } from '../src/shared/local-backend'
+import { HOST } from './edge/host'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
 
 /** The hosted default of the write limit: the value supabase/migrations puts in private.void_settings. */
@@ -24,6 +25,13 @@ export interface BackendOptions {
    * lets a phone on the network reach it.
    */
   host?: string
+  /**
+   * Host names the backend answers to besides its own (`localhost`, `127.0.0.1`, `[::1]`, the address
+   * a connection reached, and with `host` set beyond this machine, that host and this machine's name),
+   * for a tunnel or proxy that keeps the `Host` it was called by: `name` (any port) or `name:port`.
+   * Any other `Host` is answered 421 (DNS rebinding). Default none.
+   */
+  allowedHosts?: string[]
   /** PGlite's data folder. Default `.data`. Ignored when `databaseUrl` is set. */
   dataDir?: string
   /** A PostgreSQL server to use instead of PGlite. */
@@ -61,6 +69,16 @@ export interface BackendOptions {
   migrationsDir?: string
 }
 
+/** A comma-separated list of `name` or `name:port` entries (API_ALLOWED_HOSTS). */
+function hostList(name: string, value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const entries = value.split(',').map((entry) => entry.trim().toLowerCase())
+  const wrong = entries.find((entry) => !HOST.test(entry))
+  if (wrong !== undefined)
+    throw new Error(`${name} lists host names (name or name:port, comma-separated), not "${wrong}"`)
+  return entries
+}
+
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined
   if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`)
@@ -68,9 +86,9 @@ function integer(name: string, value: string | undefined): number | undefined {
 }
 
 /**
- * Reads the options from the environment (API_PORT, API_HOST, APP_PORT, DATA_DIR, DATABASE_URL,
- * VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, UNBURDEN_CONTROL_TOKEN, JWT_SECRET, ANON_KEY,
- * REQUEST_TIMEOUT_MS;
+ * Reads the options from the environment (API_PORT, API_HOST, API_ALLOWED_HOSTS, APP_PORT, DATA_DIR,
+ * DATABASE_URL, VOID_WRITE_LIMIT_PER_MINUTE, UNBURDEN_FAULTS, UNBURDEN_CONTROL_TOKEN, JWT_SECRET,
+ * ANON_KEY, REQUEST_TIMEOUT_MS;
  * LOG_REQUESTS=0 silences the per-request log) and the `--faults` flag.
  */
 export function optionsFromEnv(
@@ -80,6 +98,7 @@ export function optionsFromEnv(
   return {
     port: integer('API_PORT', env.API_PORT) ?? LOCAL_API_PORT,
     host: env.API_HOST || undefined,
+    allowedHosts: hostList('API_ALLOWED_HOSTS', env.API_ALLOWED_HOSTS),
     dataDir: env.DATA_DIR || '.data',
     databaseUrl: env.DATABASE_URL || undefined,
     writeLimitPerMinute: integer('VOID_WRITE_LIMIT_PER_MINUTE', env.VOID_WRITE_LIMIT_PER_MINUTE),

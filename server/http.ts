@@ -1,5 +1,5 @@
 /**
- * The HTTP handler, one request top to bottom: CORS, the tester controls, faults, routing, the
+ * The HTTP handler, one request top to bottom: the host, CORS, the tester controls, faults, routing, the
  * API key, the body, then the REST or RPC handler; one log line either way. Each step is a module of
  * `edge/`, as PostgREST keeps `Cors` and `Auth` apart from its request handling.
  */
@@ -14,6 +14,7 @@ import type { SchemaCache } from './schema-cache'
 import { authenticate, checkControlAccess, checkServiceRoleOrigin } from './edge/auth'
 import { CONTROL_LIMIT_BYTES, checkBodyNesting, readLimited } from './edge/body'
 import { appOrigin, corsHeaders, preflightAnswer } from './edge/cors'
+import { checkHost, type OwnHosts } from './edge/host'
 import { dropsAfterStore, faultsBeforeRoute, faultsBeforeRun } from './edge/faults'
 import { requestLogLine } from './edge/log'
 import { Reply, errorAnswer, jsonAnswer } from './edge/respond'
@@ -35,6 +36,8 @@ export interface HttpContext {
    * both on this machine) may call the tester controls with the token, for the app's lab.
    */
   appPort?: number
+  /** The host names the backend answers to (edge/host.ts); any other is refused with 421. */
+  hosts: OwnHosts
   /** Whether `Prefer: tx=rollback` is honoured (PostgREST's db-tx-end); hosted projects commit. */
   txEnd?: 'commit' | 'commit-allow-override'
   log: (line: string) => void
@@ -57,6 +60,9 @@ export function createHandler(context: HttpContext) {
     }
 
     try {
+      // A request naming another host (a page that rebound its own name to this machine) is
+      // refused first: nothing below, controls and keys included, is reachable through it.
+      checkHost(request, context.hosts)
       if (method === 'OPTIONS') return reply.send(preflightAnswer(request))
       if (isLabProbe && method === 'GET')
         return reply.send(jsonAnswer(200, { faults: context.controls !== null }))

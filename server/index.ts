@@ -15,6 +15,7 @@ import {
 import { TesterControls } from './controls'
 import { openPglite, openPostgres, type Engine } from './engine'
 import { answerClientError } from './edge/client-error'
+import { ownHosts } from './edge/host'
 import { createHandler } from './http'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
 import { lockDataDir } from './lock'
@@ -70,6 +71,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       controls,
       controlToken,
       appPort: options.appPort,
+      hosts: ownHosts(options.host, options.allowedHosts),
       log,
       txEnd: options.txEnd ?? 'commit',
     })

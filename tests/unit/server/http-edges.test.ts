@@ -6,7 +6,10 @@
  * engine, so they run on PGlite only.
  */
 import { connect, type Socket } from 'node:net'
+import { hostname } from 'node:os'
 import { describe, expect, it } from 'vitest'
+import { optionsFromEnv } from '../../../server/config'
+import { isOwnHost, ownHosts } from '../../../server/edge/host'
 import { LOCAL_JWT_SECRET, signJwt } from '../../../server/jwt'
 import {
   emptyWall,
@@ -21,6 +24,8 @@ import {
 const REQUEST_TIMEOUT_MS = 1000
 const APP_PORT = 4998
 const TABLE = 'void_thoughts'
+/** A name the backend is told to answer to (API_ALLOWED_HOSTS), as a tunnel would call it. */
+const TUNNEL = 'tunnel.example'
 const service = signJwt({ role: 'service_role' }, LOCAL_JWT_SECRET)
 
 /** An answer read off a raw socket, or null when none came in `waitMs`. */
@@ -110,7 +115,7 @@ function rawRequest(
 describe('the local backend at its edges', () => {
   let backend: TestBackend
   useTestBackend('pglite', {
-    options: { requestTimeoutMs: REQUEST_TIMEOUT_MS, appPort: APP_PORT },
+    options: { requestTimeoutMs: REQUEST_TIMEOUT_MS, appPort: APP_PORT, allowedHosts: [TUNNEL] },
     started: (started) => (backend = started),
     eachTest: (started) => emptyWall(started),
   })
@@ -286,6 +291,154 @@ describe('the local backend at its edges', () => {
       })
       expect(offered.status).toBe(201)
       expect(offered.headers.get('access-control-allow-origin')).toBe('*')
+    })
+  })
+
+  describe('it answers only to its own hosts: any other Host is 421 (DNS rebinding)', () => {
+    /** A request with `host` as its Host header; its answer, the connection closed after it. */
+    const ask = (host: string | null, request: string, headers: string[] = [], body?: string) =>
+      rawRequest(
+        backend.port,
+        [
+          request,
+          ...(host === null ? [] : [`host: ${host}`]),
+          'connection: close',
+          ...headers,
+          ...(body === undefined ? [] : [`content-length: ${Buffer.byteLength(body)}`]),
+        ].join('\r\n'),
+        { waitMs: 5000, ...(body === undefined ? {} : { body: Buffer.from(body) }) },
+      )
+    const read = `GET /rest/v1/${TABLE}?select=id HTTP/1.1`
+    const own = () => [
+      `localhost:${backend.port}`,
+      `127.0.0.1:${backend.port}`,
+      `[::1]:${backend.port}`,
+      `LOCALHOST:${backend.port}`,
+      TUNNEL,
+      `${TUNNEL}:443`,
+    ]
+    const foreign = () => [
+      `evil.example:${backend.port}`,
+      'evil.example',
+      `localhost.evil.example:${backend.port}`,
+      `127.0.0.1.nip.io:${backend.port}`,
+      `sub.${TUNNEL}`,
+      `localhost:${backend.port === 65535 ? 1 : backend.port + 1}`,
+      'localhost',
+      `0.0.0.0:${backend.port}`,
+      `evil.example@localhost:${backend.port}`,
+      `localhost:${backend.port}.evil.example`,
+      '',
+    ]
+
+    it('a foreign Host is refused with 421 and a PostgREST error, preflights too', async () => {
+      for (const host of foreign()) {
+        for (const request of [read, `OPTIONS /rest/v1/${TABLE} HTTP/1.1`]) {
+          const answer = await ask(host, request, [
+            `apikey: ${backend.anonKey}`,
+            'access-control-request-method: POST',
+          ])
+          expect({ host, request, status: answer?.status }).toEqual({
+            host,
+            request,
+            status: 421,
+          })
+          expect(answer!.headers['content-type']).toContain('application/json')
+          expect(json(answer)).toMatchObject({
+            code: '08004',
+            message: 'This backend does not answer to that host name',
+          })
+        }
+      }
+      // HTTP/1.0 may leave Host out: no name is not one of its own either.
+      const noHost = await ask(null, `GET /rest/v1/${TABLE}?select=id HTTP/1.0`, [
+        `apikey: ${backend.anonKey}`,
+      ])
+      expect(noHost?.status).toBe(421)
+    })
+
+    it('through a rebound name nothing happens: no row stored, no control reached, no service_role', async () => {
+      const rebound = `evil.example:${backend.port}`
+      const page = [`origin: http://${rebound}`]
+      const offer = JSON.stringify({ text: 'through a rebound name' })
+      const post = (path: string, headers: string[], body: string) =>
+        ask(
+          rebound,
+          `POST ${path} HTTP/1.1`,
+          [...page, ...headers, 'content-type: application/json'],
+          body,
+        )
+      const answers = [
+        await post(`/rest/v1/${TABLE}`, [`apikey: ${backend.anonKey}`], offer),
+        await post(`/rest/v1/${TABLE}`, [`apikey: ${service}`], offer),
+        await post(
+          '/__seed',
+          [`x-unburden-control-token: ${backend.controlToken}`],
+          JSON.stringify({ rows: [{ text: 'seeded through a rebound name' }] }),
+        ),
+        await post('/__reset', [`x-unburden-control-token: ${backend.controlToken}`], '{}'),
+        await ask(rebound, 'GET /__rows HTTP/1.1', [
+          ...page,
+          `x-unburden-control-token: ${backend.controlToken}`,
+        ]),
+        await ask(rebound, 'GET /__faults HTTP/1.1', [
+          ...page,
+          `x-unburden-control-token: ${backend.controlToken}`,
+        ]),
+        await ask(rebound, 'GET /__lab HTTP/1.1', page),
+      ]
+      expect(answers.map((answer) => answer?.status)).toEqual(answers.map(() => 421))
+      expect(await ownerRows(backend)).toEqual([])
+    })
+
+    it('its own hosts still work: localhost, 127.0.0.1 and [::1] on its port, and configured names', async () => {
+      for (const host of own()) {
+        const answer = await ask(host, read, [`apikey: ${backend.anonKey}`])
+        expect({ host, status: answer?.status }).toEqual({ host, status: 200 })
+      }
+      const offered = await realFetch(`${backend.url}/rest/v1/${TABLE}`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'by its own name' }),
+      })
+      expect(offered.status).toBe(201)
+      expect(await ownerRows(backend)).toHaveLength(1)
+    })
+
+    it('on a network (API_HOST), the address a client reached and the machine name, on its port', () => {
+      const lan = { address: '192.168.1.20', port: 54321 }
+      const everywhere = ownHosts('0.0.0.0')
+      const machine = hostname().toLowerCase()
+      for (const host of ['192.168.1.20:54321', `${machine}:54321`, `${machine}.local:54321`])
+        expect({ host, own: isOwnHost(host, lan, everywhere) }).toEqual({ host, own: true })
+      expect(
+        isOwnHost('192.168.1.20:54321', { ...lan, address: '::ffff:192.168.1.20' }, everywhere),
+      ).toBe(true)
+      expect(
+        isOwnHost('[2001:db8::20]:54321', { ...lan, address: '2001:db8::20' }, everywhere),
+      ).toBe(true)
+      for (const host of ['192.168.1.21:54321', '192.168.1.20:54322', 'evil.example:54321'])
+        expect({ host, own: isOwnHost(host, lan, everywhere) }).toEqual({ host, own: false })
+      // Listening on one address or name: that one too; this machine only: neither the LAN nor its name.
+      expect(isOwnHost('laptop.lan:54321', lan, ownHosts('laptop.lan'))).toBe(true)
+      expect(isOwnHost(`${machine}:54321`, lan, ownHosts(undefined))).toBe(false)
+      expect(isOwnHost(`${machine}:54321`, lan, ownHosts('127.0.0.1'))).toBe(false)
+    })
+
+    it('API_ALLOWED_HOSTS lists names, with or without a port; anything else stops the start', () => {
+      const allowed = (value: string) =>
+        optionsFromEnv({ API_ALLOWED_HOSTS: value }, []).allowedHosts
+      expect(allowed('a.example, B.example:8443')).toEqual(['a.example', 'b.example:8443'])
+      expect(allowed('')).toBeUndefined()
+      for (const wrong of ['http://a.example', 'a.example/path', '*', 'a.example,'])
+        expect(() => allowed(wrong)).toThrow(/API_ALLOWED_HOSTS/)
+      const hosts = ownHosts(undefined, allowed('a.example, b.example:8443'))
+      const local = { address: '127.0.0.1', port: 54321 }
+      expect(isOwnHost('a.example', local, hosts)).toBe(true)
+      expect(isOwnHost('a.example:1234', local, hosts)).toBe(true)
+      expect(isOwnHost('b.example:8443', local, hosts)).toBe(true)
+      expect(isOwnHost('b.example', local, hosts)).toBe(false)
+      expect(isOwnHost('b.example:54321', local, hosts)).toBe(false)
     })
   })
 })
