@@ -12,7 +12,8 @@
  * migration lands without an upgrade-on-data check. Beside each entry's own checks, every upgrade
  * keeps the wall and the hidden thoughts as they were (no thought lost, none moved), every report's
  * thought and reporter, every claimed key (and a key sent again still stores nothing), and the wall's
- * count equal to the table.
+ * count equal to the table. A flaw found on data is marked where it shows (knownFlaw): the right
+ * assertion, failing today, so that the mark goes when a later migration fixes the data.
  *
  * Time passes by moving every timestamp the `private` schema holds back by the interval (the
  * buckets refill, the salt ages, hides leave the hour): the same on every version, none of which
@@ -127,12 +128,27 @@ interface Answer {
   rows: Row[]
 }
 
+/** The requests of a test, one after another in the order they were made. */
+let requests: Promise<unknown> = Promise.resolve()
+
 /**
  * One API request: its transaction sets what PostgREST sets (request.headers, request.method, the
  * JWT's claims, the role anon), runs the pre-request function the version configured, then `sql`.
- * The answer is the status a client would get.
+ * The answer is the status a client would get. Requests made together (`ids.map(offer)`) still run
+ * one at a time, in order, so ids and times follow the order of the seed on either engine.
  */
-async function request(
+function request(
+  engine: Engine,
+  sql: string,
+  params: unknown[],
+  headers: Record<string, string>,
+): Promise<Answer> {
+  const answer = requests.then(() => requestNow(engine, sql, params, headers))
+  requests = answer.catch(() => undefined)
+  return answer
+}
+
+async function requestNow(
   engine: Engine,
   sql: string,
   params: unknown[],
@@ -276,14 +292,27 @@ async function stateOf(engine: Engine): Promise<State> {
 const pick = (list: Row[] | undefined, fields: string[]): Row[] =>
   (list ?? []).map((row) => Object.fromEntries(fields.map((field) => [field, row[field]])))
 
-/** What no upgrade may change, whatever else it does. */
-function expectKept(before: State, after: State): void {
+/**
+ * What no upgrade may change, whatever else it does. `moved`: the thoughts the migration itself
+ * takes off the wall into the hidden ones (its entry says which), none other.
+ */
+function expectKept(before: State, after: State, moved: number[] = []): void {
   const thought = ['id', 'text', 'created_at']
-  // No thought lost from the wall or from the hidden ones, none moved between them, none changed.
+  const byId = (x: Row, y: Row) => Number(x.id) - Number(y.id)
+  // No thought lost from the wall or from the hidden ones, none moved between them but `moved`,
+  // none changed.
   if (before.tables.wall)
-    expect(pick(after.tables.wall, thought)).toEqual(pick(before.tables.wall, thought))
+    expect(pick(after.tables.wall, thought)).toEqual(
+      pick(before.tables.wall, thought).filter((row) => !moved.includes(Number(row.id))),
+    )
   if (before.tables.hidden)
-    expect(pick(after.tables.hidden, thought)).toEqual(pick(before.tables.hidden, thought))
+    expect(pick(after.tables.hidden, thought)).toEqual(
+      [
+        ...pick(before.tables.hidden, thought),
+        ...pick(before.tables.wall, thought).filter((row) => moved.includes(Number(row.id))),
+      ].sort(byId),
+    )
+  else expect(moved).toEqual([])
   // Every report keeps its thought and its reporter.
   const reported = ['thought_id', 'reporter']
   if (before.tables.reports)
@@ -320,6 +349,21 @@ async function expectKeysStillRefuseRepeats(engine: Engine, before: State): Prom
   ])
 }
 
+/**
+ * A flaw found on data and reported, marked where it shows: `right` asserts what should hold. It fails
+ * today (an assertion, nothing else: any other error fails the test); the day it holds, this fails,
+ * so the mark goes with the fix. Applied migrations are never edited: a later one fixes the data.
+ */
+async function knownFlaw(what: string, right: () => Promise<void>): Promise<void> {
+  try {
+    await right()
+  } catch (error) {
+    if ((error as Error).name === 'AssertionError') return
+    throw error
+  }
+  throw new Error(`Known flaw no longer seen, remove its mark: ${what}`)
+}
+
 // Moderation, as the owner's review reads it -------------------------------------------------------
 
 /** Every reported thought's status, by id. */
@@ -345,90 +389,181 @@ async function isHidden(engine: Engine, id: number): Promise<boolean> {
 /** Three reporters who never reported before. */
 const threeNewReporters = (): string[] => [fresh(), fresh(), fresh()]
 
+/** Whether the database has `signature`, a function (`private.decide_pending(boolean)`). */
+async function hasFunction(engine: Engine, signature: string): Promise<boolean> {
+  const [found] = await rows<{ exists: boolean }>(
+    engine,
+    'select to_regprocedure($1) is not null as exists',
+    [signature],
+  )
+  return found!.exists
+}
+
+async function hasColumn(engine: Engine, table: string, column: string): Promise<boolean> {
+  return (
+    (
+      await rows(
+        engine,
+        `select 1 from information_schema.columns
+          where table_schema = 'private' and table_name = $1 and column_name = $2`,
+        [table, column],
+      )
+    ).length === 1
+  )
+}
+
+/** The reporters of the moderation seed. E is IPv6 (a reporter is its /48). */
+const R = {
+  A: '192.0.2.1',
+  B: '192.0.2.2',
+  C: '192.0.2.3',
+  D: '192.0.2.4',
+  E: '2001:db8:5::1',
+  F: '192.0.2.6',
+  G: '192.0.2.7',
+  H: '192.0.2.8',
+  V: '192.0.2.22',
+  P: '192.0.2.31',
+  Q: '2001:db8:32::1',
+  S: '192.0.2.33',
+  old: '192.0.2.99',
+} as const
+
+/** The thoughts seedModeration offers, by name (and text). */
+const SEEDED = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'pOld',
+  'pHand',
+  'kept',
+  'ownerHid',
+  'v1',
+  'v2',
+  'y',
+  'x1',
+  'x2',
+  'x3',
+  'x4',
+  'x5',
+  'q1',
+  'q2',
+  'q3',
+  'z',
+  'untouched',
+] as const
+
 /**
- * The moderation a version with the budget (20261125000000_moderation_budget.sql and later) makes
- * through its own API, with the shipped settings (threshold 3, budget 5 an hour, 5 counted reports a
- * reporter a day): five thoughts hidden by three reporters (the hour's budget spent), two more
- * reported enough while it was spent (pending), one the owner restored, one kept, one hidden by the
- * owner's hand, a report past a reporter's day (recorded, not counted); a day later the salt turns
- * over at the next report, a pending thought gets one more report; then the owner's clock_offset
- * moves an hour forward and a report is made under it (dated ahead of the real clock).
+ * A month and two days of moderation by a version with the budget (20261125000000_moderation_budget
+ * and later), through its own API, with the shipped settings (threshold 3, budget 5 an hour, 5
+ * counted reports a reporter a day):
+ * - a month ago, a thought reported once (`ancient`);
+ * - day 0: A, B and C hide h1..h5 (the hour's budget spent); D, E and F report pOld and pHand
+ *   enough while it is spent (pending); D and E report `kept`, which the owner keeps; the owner
+ *   restores h1, hides pHand (a pending thought) and `ownerHid` (never reported) by hand; A's sixth
+ *   report of the day (v1) is recorded, never counted;
+ * - 23 hours later V reports y under that day's salt; 2 hours later G's report turns the salt over;
+ * - today: J, K and L hide x1..x3, 40 minutes later M, N and O hide x4 and x5 (budget spent again),
+ *   then q1 (by J, K, L: reporters who hid three), q2 (by M, N, O: who hid two) and q3 (by three who
+ *   hid nothing) are reported enough; 30 minutes later (x1..x3 out of the hour) H reports pOld;
+ * - with clock_offset (where the version has it) an hour forward, a report of v2, dated ahead.
+ * From the queue's version on (20261127000000_moderation_queue), a restore gives its hide back and
+ * pending thoughts are hidden as soon as the budget has room, so the same requests leave fewer
+ * pending: there, three more reporters report z once the budget is spent, which waits.
  */
 async function seedModeration(engine: Engine) {
-  const [a, b, c, d, e, f] = [
-    '192.0.2.1',
-    '192.0.2.2',
-    '192.0.2.3',
-    '192.0.2.4',
-    '192.0.2.5',
-    '2001:db8:6::1',
-  ] as const
-  const ids = await stored(
-    [
-      'hidden 1',
-      'hidden 2',
-      'hidden 3',
-      'hidden 4',
-      'hidden 5',
-      'pending 1',
-      'pending 2',
-      'kept',
-      'owner hid',
-      'visible 1',
-      'visible 2',
-      'never reported',
-    ].map((text, i) => offer(engine, text, `198.51.100.${i + 1}`)),
-  )
-  const [h1, h2, h3, h4, h5, p1, p2, kept, ownerHid, v1, v2, untouched] = ids as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
+  const queue = await hasFunction(engine, 'private.decide_pending(boolean)')
+  const [ancient] = (await stored([offer(engine, 'reported a month ago', fresh(), null)])) as [
     number,
   ]
-  await everyoneReports(engine, [a, b, c], [h1, h2, h3, h4, h5])
-  await everyoneReports(engine, [d, e, f], [p1, p2])
-  await everyoneReports(engine, [d, e], [kept])
-  expect(await statuses(engine)).toMatchObject({
-    [h1]: 'hidden',
-    [h5]: 'hidden',
-    [p1]: 'pending',
-    [p2]: 'pending',
-    [kept]: 'visible',
-  })
-  await owner(engine, 'select private.keep_thought($1)', [kept])
-  await owner(engine, 'select private.restore_thought($1)', [h1])
-  await owner(engine, 'select private.hide_thought($1)', [ownerHid])
-  // a's sixth report of the day: recorded for the owner, never counted.
-  expect((await report(engine, a, v1)).status).toBe(201)
+  await everyoneReports(engine, [R.old], [ancient])
+  await letTimePass(engine, '31 days')
+
+  const id = Object.fromEntries(
+    (
+      await stored(
+        SEEDED.map((text, i) =>
+          offer(engine, text, `198.51.100.${i + 1}`, i % 5 === 4 ? null : randomUUID()),
+        ),
+      )
+    ).map((thought, i) => [SEEDED[i], thought]),
+  ) as Record<(typeof SEEDED)[number], number>
+  const t = (name: (typeof SEEDED)[number]) => id[name]
+
+  // Day 0.
+  await everyoneReports(engine, [R.A, R.B, R.C], (['h1', 'h2', 'h3', 'h4', 'h5'] as const).map(t))
+  await everyoneReports(engine, [R.D, R.E, R.F], [t('pOld'), t('pHand')])
+  await everyoneReports(engine, [R.D, R.E], [t('kept')])
+  if (!queue)
+    expect(await statuses(engine)).toMatchObject({
+      [t('h1')]: 'hidden',
+      [t('h5')]: 'hidden',
+      [t('pOld')]: 'pending',
+      [t('pHand')]: 'pending',
+      [t('kept')]: 'visible',
+    })
+  for (const [call, name] of [
+    ['keep_thought', 'kept'],
+    ['restore_thought', 'h1'],
+    ['hide_thought', 'ownerHid'],
+    ['hide_thought', 'pHand'],
+  ] as const)
+    expect(await owner(engine, `select private.${call}($1) as ok`, [t(name)])).toEqual([
+      { ok: true },
+    ])
+  expect((await report(engine, R.A, t('v1'))).status).toBe(201)
   expect(
-    await rows(engine, 'select counts from private.void_reports where thought_id = $1', [v1]),
+    await rows(engine, 'select counts from private.void_reports where thought_id = $1', [t('v1')]),
   ).toEqual([{ counts: false }])
-
-  await letTimePass(engine, '1 day 1 minute')
-  const [oldSalt] = await rows<{ salt: string }>(
+  const [dayZeroSalt] = await rows<{ salt: string }>(
     engine,
     'select salt from private.void_report_salt',
   )
-  expect((await report(engine, '192.0.2.7', v1)).status).toBe(201)
-  const [newSalt] = await rows<{ salt: string }>(
+
+  await letTimePass(engine, '23 hours')
+  expect((await report(engine, R.V, t('y'))).status).toBe(201)
+  await letTimePass(engine, '2 hours')
+  expect((await report(engine, R.G, t('v1'))).status).toBe(201)
+  const [todaysSalt] = await rows<{ salt: string }>(
     engine,
     'select salt from private.void_report_salt',
   )
-  expect(newSalt).not.toEqual(oldSalt)
-  expect((await report(engine, '192.0.2.8', p1)).status).toBe(201)
-  expect(await onTheWall(engine, p1)).toBe(true)
+  expect(todaysSalt).not.toEqual(dayZeroSalt)
 
-  await owner(engine, `update private.void_settings set clock_offset = interval '1 hour'`)
-  expect((await report(engine, '192.0.2.9', v2)).status).toBe(201)
-  return { h1, h2, h3, h4, h5, p1, p2, kept, ownerHid, v1, v2, untouched }
+  // Today.
+  const [J, K, L, M, N, O] = [fresh(), fresh(), fresh(), fresh(), fresh(), fresh()]
+  await everyoneReports(engine, [J!, K!, L!], [t('x1'), t('x2'), t('x3')])
+  await letTimePass(engine, '40 minutes')
+  await everyoneReports(engine, [M!, N!, O!], [t('x4'), t('x5')])
+  await everyoneReports(engine, [J!, K!, L!], [t('q1')])
+  await everyoneReports(engine, [M!, N!, O!], [t('q2')])
+  await everyoneReports(engine, threeNewReporters(), [t('q3')])
+  if (!queue)
+    expect(await statuses(engine)).toMatchObject({
+      [t('x1')]: 'hidden',
+      [t('x5')]: 'hidden',
+      [t('q1')]: 'pending',
+      [t('q2')]: 'pending',
+      [t('q3')]: 'pending',
+    })
+  await letTimePass(engine, '30 minutes')
+  // Before the queue, pending stays pending with one more report; with it, pOld is hidden already
+  // (the restore gave its hide back) and this report is the write that decides the queue.
+  const reportedMore = (await onTheWall(engine, t('pOld'))) ? t('pOld') : t('v1')
+  expect((await report(engine, R.H, reportedMore)).status).toBe(201)
+  if (!queue) expect(await statuses(engine)).toMatchObject({ [t('pOld')]: 'pending' })
+  else {
+    await everyoneReports(engine, [R.P, R.Q, R.S], [t('z')])
+    expect(await statuses(engine)).toMatchObject({ [t('z')]: 'pending' })
+  }
+
+  if (await hasColumn(engine, 'void_settings', 'clock_offset')) {
+    await owner(engine, `update private.void_settings set clock_offset = interval '1 hour'`)
+    expect((await report(engine, fresh(), t('v2'))).status).toBe(201)
+  }
+  return { ...id, ancient }
 }
 
 // The entries ---------------------------------------------------------------------------------------
@@ -440,6 +575,8 @@ interface Upgrade<S> {
   seed(engine: Engine): Promise<S>
   /** After `file` was applied: what its data steps promise, on the rows `seed` put in. */
   check(engine: Engine, seeded: S, before: State, after: State): Promise<void>
+  /** The thoughts `file` itself takes off the wall (hidden), if any: every other one stays. */
+  movesToHidden?(seeded: S): number[]
 }
 
 const upgrade = <S>(entry: Upgrade<S>): Upgrade<unknown> => entry as Upgrade<unknown>
@@ -743,28 +880,29 @@ const UPGRADES: Upgrade<unknown>[] = [
           [t4],
         ),
       ).toEqual([{ n: 1 }])
-      // A reporter whose five reports are two days old. A FLAW of this migration's data step, held
-      // here as it is (an applied migration is never edited): the salt in use, never replaced
-      // before, is dated from the upgrade, so every report made under it on any earlier day counts
-      // as one of today's. For a day, until the salt turns over, this reporter's first report after
-      // the upgrade is past the day's five and never counts, and a thought it reported two days ago
-      // it cannot report again (a repeat, nothing stored) while that old report does not count
-      // either. A new salt, or one dated a day back, at the upgrade would have ended both. Written
-      // as it should be, `counts` would be true here and w1 would count one report.
+      // A reporter whose five reports are two days old reports a new thought and, again, one it
+      // reported then. Each should count one report today. The salt in use (never replaced before
+      // this migration) is dated from the upgrade, so for a day, until it turns over, its reports of
+      // every earlier day are today's: the new report is past the day's five and does not count, and
+      // the other is a repeat (nothing stored) of a report that no longer counts. A new salt, or one
+      // dated a day back, would have ended both.
       const [later] = await stored([offer(engine, 'reported by the old reporter', fresh())])
       await everyoneReports(engine, [daysAgo], [later!, earlier[0]!])
-      expect(
-        await rows(
-          engine,
-          `select r.thought_id as id, r.counts, t.counting_reports as counting
-             from private.void_reports r join private.void_reported_thoughts t on t.id = r.thought_id
-            where r.thought_id = any($1::bigint[]) order by r.thought_id`,
-          [[earlier[0], later]],
-        ),
-      ).toEqual([
-        { id: earlier[0], counts: true, counting: 0 },
-        { id: later, counts: false, counting: 0 },
-      ])
+      await knownFlaw(
+        "20261125000000 dates the salt from the upgrade: a reporter's earlier days use up its first day",
+        async () =>
+          expect(
+            await rows(
+              engine,
+              `select id, counting_reports as counting from private.void_reported_thoughts
+                where id = any($1::bigint[]) order by id`,
+              [[earlier[0], later]],
+            ),
+          ).toEqual([
+            { id: earlier[0], counting: 1 },
+            { id: later, counting: 1 },
+          ]),
+      )
       // The budget: 5 an hour, 2 spent by the hides of the last hour: 3 hidden, the 4th pending.
       const fresher = await stored([1, 2, 3, 4].map((i) => offer(engine, `new ${i}`, fresh())))
       await everyoneReports(engine, threeNewReporters(), fresher)
@@ -778,8 +916,8 @@ const UPGRADES: Upgrade<unknown>[] = [
   }),
 
   upgrade({
-    // The budget's moderation: hidden, pending, restored, kept, hidden by the owner, a report not
-    // counted, a salt turned over, a report dated ahead under the owner's clock_offset.
+    // The budget's moderation (seedModeration): hidden, pending, restored, kept, hidden by the
+    // owner, a report not counted, a salt turned over, a report dated ahead under clock_offset.
     file: '20261125010000_moderation_review.sql',
     seed: seedModeration,
     check: async (engine, seeded, before, after) => {
@@ -791,14 +929,223 @@ const UPGRADES: Upgrade<unknown>[] = [
       ).rejects.toMatchObject({ code: '23514' })
       await owner(engine, `update private.void_settings set clock_offset = interval '2 hours'`)
       // Pending stays pending, kept stays kept, restored stays restored, whoever reports them.
-      const { h1, p1, kept } = seeded
-      await everyoneReports(engine, threeNewReporters(), [p1, kept, h1])
-      for (const id of [p1, kept, h1]) expect(await onTheWall(engine, id)).toBe(true)
+      const { h1, pOld, q1, kept } = seeded
+      await everyoneReports(engine, threeNewReporters(), [pOld, kept, h1])
+      for (const thought of [pOld, q1, kept, h1])
+        expect(await onTheWall(engine, thought)).toBe(true)
       expect(await statuses(engine)).toMatchObject({
-        [p1]: 'pending',
+        [pOld]: 'pending',
+        [q1]: 'pending',
         [kept]: 'kept',
         [h1]: 'restored',
       })
+    },
+  }),
+
+  upgrade({
+    // The review's moderation (seedModeration): at the upgrade four thoughts pending (pOld from the
+    // day before, q1..q3 from the last 70 minutes) and room for three hides in the hour (x1..x3
+    // left it, x4 and x5 are 30 minutes old); a report a month old; a report dated an hour ahead.
+    file: '20261127000000_moderation_queue.sql',
+    seed: seedModeration,
+    // The queue is decided at the upgrade, heaviest reporters first: q3 (three who never hid: 3),
+    // pOld (D, E, F, H: 2 or more), q2 (three who hid two each: 3 × 1/3); q1 (three who hid three
+    // each: 3 × 1/4) waits for the budget.
+    movesToHidden: ({ q3, pOld, q2 }) => [q3, pOld, q2],
+    check: async (engine, seeded, before, after) => {
+      const { h1, h2, h3, h4, h5, x1, x2, x3, x4, x5, q1, q2, q3, pOld, pHand, ownerHid } = seeded
+      const { kept, y, ancient } = seeded
+      const hour = (at: unknown) => {
+        const date = new Date(typeof at === 'number' ? at : String(at))
+        date.setUTCMinutes(0, 0, 0)
+        return date.getTime()
+      }
+      const stamp = (at: unknown) => Date.parse(String(at))
+      const now = Date.now()
+
+      // Settings: clock_offset gone, the two new ones at their defaults, the rest as it was.
+      const { clock_offset: _gone, ...kept_settings } = before.tables.settings![0]!
+      expect(after.tables.settings).toEqual([
+        { ...kept_settings, offers_48_in_64s: 6, reports_kept_for: '30 days' },
+      ])
+      // Reports: each keeps its thought, reporter, counts and dismissal; its time is dated to the
+      // hour, and one dated ahead (clock_offset) to the upgrade's hour. None is lost, even the
+      // month-old one (pruned by the writes after).
+      expect(
+        pick(after.tables.reports, ['thought_id', 'reporter', 'counts', 'dismissed_at']),
+      ).toEqual(pick(before.tables.reports, ['thought_id', 'reporter', 'counts', 'dismissed_at']))
+      before.tables.reports!.forEach((old, i) => {
+        const at = stamp(after.tables.reports![i]!.reported_at)
+        expect(at).toBe(hour(Math.min(stamp(old.reported_at), at + 3_600_000 - 1)))
+        expect(at).toBeLessThanOrEqual(now)
+      })
+      expect(before.tables.reports!.some((old) => stamp(old.reported_at) > now)).toBe(true)
+      // The salt: the same, dated to its hour, no previous one (it was overwritten when it turned).
+      expect(after.tables.salt).toEqual([
+        {
+          ...before.tables.salt![0],
+          made_at: after.tables.salt![0]!.made_at,
+          previous_salt: null,
+        },
+      ])
+      expect(stamp(after.tables.salt![0]!.made_at)).toBe(hour(before.tables.salt![0]!.made_at))
+      // Buckets: as they were, one refilled ahead of the clock brought back to it.
+      expect(pick(after.tables.buckets, ['kind', 'client_address', 'tokens'])).toEqual(
+        pick(before.tables.buckets, ['kind', 'client_address', 'tokens']),
+      )
+      for (const bucket of after.tables.buckets!)
+        expect(stamp(bucket.refilled_at)).toBeLessThanOrEqual(now)
+      // The owner's decisions as they were.
+      expect(after.tables.reviewed).toEqual(before.tables.reviewed)
+
+      // Hidden thoughts: the hides the reports made are automatic, dated to the hour; the owner's
+      // are not, and keep their time. The three decided now are automatic, at the upgrade's hour.
+      const automatic = [h2, h3, h4, h5, x1, x2, x3, x4, x5].map(Number)
+      const hidden = new Map(after.tables.hidden!.map((row) => [Number(row.id), row]))
+      for (const old of before.tables.hidden!) {
+        const row = hidden.get(Number(old.id))!
+        if (Number(old.id) === pHand) continue // below
+        const reportsHid = automatic.includes(Number(old.id))
+        expect({ id: row.id, automatic: row.automatic }).toEqual({
+          id: old.id,
+          automatic: reportsHid,
+        })
+        expect(stamp(row.hidden_at)).toBe(reportsHid ? hour(old.hidden_at) : stamp(old.hidden_at))
+      }
+      expect(hidden.get(ownerHid)!.automatic).toBe(false)
+      for (const decided of [q3, pOld, q2]) {
+        const row = hidden.get(decided)!
+        expect(row.automatic).toBe(true)
+        expect(stamp(row.hidden_at)).toBe(hour(row.hidden_at))
+        expect(now - stamp(row.hidden_at)).toBeLessThan(2 * 3_600_000)
+      }
+      // The hour's budget: the two hides of the last hour and the three decided now.
+      expect(
+        after.tables
+          .autoHides!.filter((row) => now - stamp(row.hidden_at) < 3_600_000)
+          .map((row) => row.thought_id)
+          .sort(),
+      ).toEqual([x4, x5, q3, pOld, q2].sort())
+      // q1 waits in the queue, dated to the hour it was reported enough, weighed: J, K and L each
+      // helped hide three others (x1..x3), 3 × 1/(1 + 3).
+      const waited = before.tables.pending!.find((row) => row.id === q1)!
+      expect(after.tables.pending).toEqual([
+        { id: q1, pending_since: expect.any(String), weight: 0.75 },
+      ])
+      expect(stamp(after.tables.pending![0]!.pending_since)).toBe(hour(waited.pending_since))
+      expect(await statuses(engine)).toMatchObject({
+        [h1]: 'restored',
+        [kept]: 'kept',
+        [q1]: 'pending',
+        [q3]: 'hidden',
+        [pOld]: 'hidden',
+        [q2]: 'hidden',
+      })
+
+      // A pending thought the owner hid by hand before the upgrade: the owner's hide, not automatic
+      // (so its reporters D, E and F do not weigh as if they had spent the budget).
+      await knownFlaw(
+        '20261127000000 marks a pending thought the owner hid as automatic',
+        async () =>
+          expect(hidden.get(pHand)).toMatchObject({
+            automatic: false,
+            hidden_at: before.tables.hidden!.find((row) => row.id === pHand)!.hidden_at,
+          }),
+      )
+
+      // Reports of restored or kept thoughts are recorded, spend nothing, hide nothing; the writes
+      // prune the month-old report.
+      await everyoneReports(engine, threeNewReporters(), [kept, h1])
+      expect(
+        await rows(
+          engine,
+          `select thought_id, bool_or(counts) as counts from private.void_reports
+            where thought_id = any($1::bigint[]) and reported_at > now() - interval '2 hours'
+              and dismissed_at is null group by thought_id order by thought_id`,
+          [[kept, h1]],
+        ),
+      ).toEqual([
+        { thought_id: Math.min(kept, h1), counts: false },
+        { thought_id: Math.max(kept, h1), counts: false },
+      ])
+      for (const thought of [kept, h1]) expect(await onTheWall(engine, thought)).toBe(true)
+      expect(
+        await rows(engine, 'select 1 from private.void_reports where thought_id = $1', [ancient]),
+      ).toEqual([])
+
+      // When the budget returns, the next write decides the queue: q1 is hidden.
+      await letTimePass(engine, '61 minutes')
+      await stored([offer(engine, 'an offer an hour later', fresh())])
+      expect(await isHidden(engine, q1)).toBe(true)
+      expect(await rows(engine, 'select id from private.void_pending_thoughts')).toEqual([])
+
+      // V reported y three hours before the upgrade, under the salt before the current one, which
+      // the previous version overwrote when it turned: the upgrade cannot know that name, yet counts
+      // the report. V reporting y again counts a second time (no reporter may count twice for one
+      // thought), and with one more reporter, two people make three counting reports.
+      await everyoneReports(engine, [R.V], [y])
+      await knownFlaw(
+        '20261127000000 counts reports made under the overwritten salt: one reporter counts twice',
+        async () =>
+          expect(
+            await rows(
+              engine,
+              'select counting_reports as n from private.void_reported_thoughts where id = $1',
+              [y],
+            ),
+          ).toEqual([{ n: 1 }]),
+      )
+    },
+  }),
+  upgrade({
+    // The queue's moderation (seedModeration: hidden, pending z, restored, kept, reports from IPv4
+    // and IPv6 reporters under two salts), and an address that spent its offers bucket. The
+    // gateway's headers name each client in cf-connecting-ip and as x-forwarded-for's last entry,
+    // as on hosted Supabase (the header comment: there both are the address Cloudflare saw).
+    file: '20261127010000_client_address_header.sql',
+    seed: async (engine) => {
+      const seeded = await seedModeration(engine)
+      const spent = '203.0.113.9'
+      for (let i = 0; i < 10; i++)
+        expect((await offer(engine, `spent ${i}`, spent)).status).toBe(201)
+      expect((await offer(engine, 'one too many', spent)).status).toBe(429)
+      return { ...seeded, spent }
+    },
+    check: async (engine, { kept, z, spent }, before, after) => {
+      // One setting more, at its default; no other row changes.
+      expect(after.tables.settings).toEqual([
+        { ...before.tables.settings![0], client_address_from: 'x-forwarded-for' },
+      ])
+      expect({ ...after, tables: { ...after.tables, settings: [] } }).toEqual({
+        ...before,
+        tables: { ...before.tables, settings: [] },
+      })
+      // Every client keeps its key: reporters (IPv4 and IPv6, under today's salt and yesterday's)
+      // are the same reporters, so their reports again store nothing...
+      const reportsOf = (ids: number[]) =>
+        rows(
+          engine,
+          'select count(*)::int as n from private.void_reports where thought_id = any($1)',
+          [ids],
+        )
+      const earlier = await reportsOf([kept, z])
+      await everyoneReports(engine, [R.D, R.E], [kept])
+      await everyoneReports(engine, [R.P, R.Q, R.S], [z])
+      expect(await reportsOf([kept, z])).toEqual(earlier)
+      expect(await statuses(engine)).toMatchObject({ [kept]: 'kept', [z]: 'pending' })
+      // ...and the spent bucket is still spent, now whatever cf-connecting-ip a client sends.
+      let refused = 0
+      for (let i = 0; i < 10; i++) {
+        const answer = await request(
+          engine,
+          'insert into public.void_thoughts (text) values ($1) returning id',
+          [`try ${i}`],
+          { 'x-forwarded-for': spent, 'cf-connecting-ip': fresh() },
+        )
+        if (answer.status === 429) refused++
+        else expect(answer.status).toBe(201)
+      }
+      expect(refused).toBeGreaterThanOrEqual(5)
     },
   }),
 ]
@@ -827,7 +1174,7 @@ describe.each(ENGINES)(
           copyFileSync(join(MIGRATIONS_DIR, file), join(folder, file))
           expect(await migrate(database.engine, folder)).toEqual([file.slice(0, file.indexOf('_'))])
           const after = await stateOf(database.engine)
-          expectKept(before, after)
+          expectKept(before, after, entry.movesToHidden?.(seeded))
           await entry.check(database.engine, seeded, before, after)
           await expectKeysStillRefuseRepeats(database.engine, before)
         } finally {
