@@ -6,13 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import type { Engine } from '../../../server/engine'
-import {
-  advanceClock,
-  reportFrom,
-  reviewList,
-  seedThoughts,
-  wallIds,
-} from '../../fixtures/moderation'
+import { reportFrom, reviewList, seedThoughts } from '../../fixtures/moderation'
 import { asOwner, emptyWall, ENGINES, useTestBackend, type TestBackend } from './support/backend'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -66,45 +60,6 @@ describe.each(ENGINES)('moderation review on %s', (engineName) => {
       expect(await reviewList(engine)).toEqual([
         { id: thought, status: 'visible', reports: 1, counting: 1 },
       ])
-    })
-  })
-
-  describe('clock_offset only moves forward', () => {
-    const moveBack = () =>
-      backend.engine.transaction((tx) =>
-        tx.query(`update private.void_settings set clock_offset = interval '0'`),
-      )
-
-    it('moved back over a report, it is refused, and hiding keeps working', async () => {
-      const [first, second] = await seedThoughts(engine, 2)
-      await advanceClock(engine, '2 days')
-      // This report replaces the salt, dated two days ahead of the real clock.
-      expect(await reportFrom(engine, '198.51.100.1', first!)).toEqual({ status: 201 })
-      // Before the fix the owner could put the clock back; then three reporters hid nothing for
-      // days (their reports were dated before the salt, so none counted).
-      await expect(moveBack()).rejects.toMatchObject({ code: '23514' })
-      for (const address of ['198.51.100.2', '198.51.100.3', '198.51.100.4'])
-        expect(await reportFrom(engine, address, second!)).toEqual({ status: 201 })
-      expect(await wallIds(engine)).toEqual([first])
-    })
-
-    it('a reset (reports and hides emptied, the salt dated from now) may put it back', async () => {
-      const [thought] = await seedThoughts(engine, 1)
-      await advanceClock(engine, '2 days')
-      expect(await reportFrom(engine, '198.51.100.1', thought!)).toEqual({ status: 201 })
-      await emptyWall(backend)
-      const [row] = await engine.transaction((tx) =>
-        tx.query<{ offset: string }>(
-          `select clock_offset::text as offset from private.void_settings`,
-        ),
-      )
-      expect(row!.offset).toBe('00:00:00')
-    })
-
-    it('is at most 100 years (beyond, every clock reading fails)', async () => {
-      await expect(setting(`clock_offset = interval '300000 years'`)).rejects.toMatchObject({
-        code: '23514',
-      })
     })
   })
 })
