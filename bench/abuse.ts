@@ -4,8 +4,10 @@
  * the tricks (batches of 15,000 rows, a rotating X-Forwarded-For, a spoofed cf-connecting-ip, many
  * 1-row requests), the slowest hostile read over 45,000 rows, the 5xx count of a hostile-request
  * fuzz run, and the backend's resident memory afterwards. Then the moderation part (bench/moderation.ts):
- * what an attacker with 3, 50 and 65,536 addresses hides in a simulated day. `ABUSE_PARTS=moderation`
- * (or `limits`) runs one part.
+ * a simulated day per attacker (one hiding other people's thoughts with 3, 50 and 65,536 addresses, one
+ * burning the budget on its own decoys with 3, 72 and 500) while honest people report abusive
+ * thoughts. `ABUSE_PARTS=moderation` (or `limits`) runs one part; `BENCH_SIZE=small` runs the
+ * moderation part's short day.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
