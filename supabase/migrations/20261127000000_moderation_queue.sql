@@ -28,7 +28,9 @@
 -- - The daily number is per rolling 24 hours: the previous salt is kept until its successor is a
 --   day old, so a reporter is known under both names; reports of pending, restored or kept thoughts
 --   are recorded and spend nothing; reports are deleted reports_kept_for (30 days, at most) after
---   they were made. Reports, automatic hides, pending thoughts and the salt are dated to the hour.
+--   they were made. Reports, automatic hides (in void_hidden_thoughts), pending thoughts and the
+--   salt are dated to the hour; only the budget's ledger (void_auto_hides) keeps the exact time its
+--   rolling hour needs, and the first write after that hour deletes the row.
 -- - The clock is the database's: clock_offset is gone. Tests and benches let time pass by dating
 --   what is stored earlier (tests/fixtures/moderation.ts), never through a setting.
 --
@@ -105,7 +107,6 @@ revoke all on function private.raise_busy() from public, anon, authenticated, se
 -- 4. The salt: the previous one is kept a day -------------------------------------------------------
 
 alter table private.void_report_salt add column if not exists previous_salt bytea;
-update private.void_report_salt set made_at = date_trunc('hour', made_at);
 
 -- The current salt and the one before it (null once the current one is a day old: every report made
 -- under it is then more than a day old). The current one is replaced first when it is a day old.
@@ -136,8 +137,34 @@ revoke all on function private.report_salts() from public, anon, authenticated, 
 
 -- 5. Reports, hides and the queue, dated to the hour ---------------------------------------------
 
+-- Which hides the reports made: they weigh their reporters (section 6). A hide from before this
+-- migration was made by reports when a counted report of it was recorded in the same moment (the
+-- deciding report's transaction dated both); the owner's own hides, of pending thoughts too, are not.
+-- Read before the reports are dated to the hour below.
+alter table private.void_hidden_thoughts add column if not exists automatic boolean not null default false;
+update private.void_hidden_thoughts h
+   set automatic = true,
+       hidden_at = date_trunc('hour', h.hidden_at)
+ where exists (select 1 from private.void_reports r
+                where r.thought_id = h.id and r.counts
+                  and r.reported_at between h.hidden_at - interval '1 second' and h.hidden_at);
+comment on column private.void_hidden_thoughts.automatic is
+  'True when reports hid it (dated to the hour), false when the owner did.';
+
+-- Reports made under a salt the previous version already overwrote have a name no report can be
+-- checked against any more: on a thought still open to reports they would let their reporter count
+-- twice, so they no longer count there. (On pending and decided thoughts they only weigh.)
+update private.void_reports r
+   set counts = false
+ where r.counts
+   and r.reported_at < (select s.made_at from private.void_report_salt s)
+   and exists (select 1 from public.void_thoughts t where t.id = r.thought_id)
+   and not exists (select 1 from private.void_pending_thoughts p where p.id = r.thought_id)
+   and not exists (select 1 from private.void_reviewed_thoughts d where d.id = r.thought_id);
+
 update private.void_reports set reported_at = date_trunc('hour', reported_at)
  where reported_at <> date_trunc('hour', reported_at);
+update private.void_report_salt set made_at = date_trunc('hour', made_at);
 create index if not exists void_reports_reported_at_idx on private.void_reports (reported_at);
 
 update private.void_pending_thoughts set pending_since = date_trunc('hour', pending_since)
@@ -146,18 +173,6 @@ update private.void_pending_thoughts set pending_since = date_trunc('hour', pend
 alter table private.void_pending_thoughts add column if not exists weight double precision not null default 0;
 create index if not exists void_pending_thoughts_order_idx
   on private.void_pending_thoughts (weight desc, pending_since, id);
-
--- Which hides the reports made: they weigh their reporters (section 6). A hide from before this
--- migration counts as automatic when the reports still on it reached the threshold.
-alter table private.void_hidden_thoughts add column if not exists automatic boolean not null default false;
-update private.void_hidden_thoughts h
-   set automatic = true,
-       hidden_at = date_trunc('hour', h.hidden_at)
- where (select count(*) from private.void_reports r
-         where r.thought_id = h.id and r.counts and r.dismissed_at is null)
-       >= greatest((select s.report_threshold from private.void_settings s), 1);
-comment on column private.void_hidden_thoughts.automatic is
-  'True when reports hid it (dated to the hour), false when the owner did.';
 
 -- 6. The queue ---------------------------------------------------------------------------------------
 
@@ -515,6 +530,16 @@ begin
   -- The previous salt is needed only while a report made under it is less than a day old.
   update private.void_report_salt s set previous_salt = null
    where s.previous_salt is not null and s.made_at <= at - interval '1 day';
+  -- The budget's ledger keeps exact times only for its hour; a report deciding the budget holds its
+  -- lock, and then this waits for nothing and leaves the rows to the next write.
+  if exists (select 1 from private.void_auto_hides a where a.hidden_at <= at - interval '1 hour') then
+    begin
+      lock table private.void_auto_hides in share row exclusive mode nowait;
+      delete from private.void_auto_hides a where a.hidden_at <= at - interval '1 hour';
+    exception when lock_not_available then
+      null;
+    end;
+  end if;
   begin
     perform private.decide_pending(false);
   exception when query_canceled or lock_not_available then
