@@ -3,7 +3,8 @@
  * offers a minute) under one attacking address. Prints the rows it stored per minute while trying
  * the tricks (batches of 15,000 rows, a rotating X-Forwarded-For, a spoofed cf-connecting-ip, many
  * 1-row requests), the slowest hostile read over 45,000 rows, the 5xx count of a hostile-request
- * fuzz run, and the backend's resident memory afterwards. Then the moderation part (bench/moderation.ts):
+ * fuzz run, and the backend's resident memory afterwards. Then the rows the /64s of one IPv6 /48
+ * store in a minute, and the moderation part (bench/moderation.ts):
  * a simulated day per attacker (one hiding other people's thoughts with 3, 50 and 65,536 addresses, one
  * burning the budget on its own decoys with 3, 72 and 500) while honest people report abusive
  * thoughts. `ABUSE_PARTS=moderation` (or `limits`) runs one part; `BENCH_SIZE=small` runs the
@@ -16,10 +17,13 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, signJwt } from '../server/jwt'
 import { freePort } from '../tests/fixtures/free-port'
 import { hostileRequests } from '../tests/fixtures/hostile-requests'
 import { spawnBackend } from './backend-process'
-import { moderationBench } from './moderation'
+import { moderationBench, offersFromOne48 } from './moderation'
 
-/** Which parts run: `limits` (the offer limit, hostile reads, fuzz), `moderation`; both by default. */
-const PARTS = (process.env.ABUSE_PARTS ?? 'limits,moderation').split(',')
+/**
+ * Which parts run: `limits` (the offer limit, hostile reads, fuzz), `networks` (offers from the /64s
+ * of one IPv6 /48), `moderation`; all by default.
+ */
+const PARTS = (process.env.ABUSE_PARTS ?? 'limits,networks,moderation').split(',')
 const ATTACK_SECONDS = Number(process.env.ABUSE_SECONDS ?? 70)
 /** The first seconds drain the full bucket (10 rows at once); the rate is measured after them. */
 const BURST_SECONDS = 10
@@ -191,4 +195,11 @@ async function limitsBench(): Promise<void> {
 }
 
 if (PARTS.includes('limits')) await limitsBench()
+if (PARTS.includes('networks')) {
+  const sixtyFours = Number(process.env.ABUSE_64S ?? 1000)
+  const { stored, seconds } = await offersFromOne48(sixtyFours)
+  console.log(
+    `rows stored by ${sixtyFours.toLocaleString('en')} /64s of one /48      ${stored.toLocaleString('en')} in ${seconds.toFixed(1)} s, within one minute of the limits' clock (a request of 10 rows from each /64; /64 limit 10 a minute)`,
+  )
+}
 if (PARTS.includes('moderation')) await moderationBench()

@@ -116,6 +116,9 @@ const PLANS: Record<BenchSize, Plan> = {
 export interface BenchRow {
   attacker: string
   kind: Attacker['kind']
+  /** How many addresses the attacker has, and how many reporters hide a thought. */
+  addresses: number
+  threshold: number
   /** What pending meant on this wall: a queue decided when room returns, or a wait for the owner. */
   pendingIsAQueue: boolean
   budget: number
@@ -135,6 +138,17 @@ export interface BenchRow {
   addressesUsed: number
   answers: string
   seconds: number
+}
+
+/**
+ * The longest an honestly reported thought waits, in minutes, as the queue promises it against an
+ * attacker with `addresses` addresses (docs/moderation.md): an honest thought waits only behind
+ * thoughts whose reporters weigh as much (nobody can weigh more than reporters who never helped hide
+ * anything), and an attacker has at most one such decoy per `threshold` of its addresses. So: 2 hours,
+ * plus an hour of the budget for every budget's worth of such decoys.
+ */
+export function delayBound(row: BenchRow): number {
+  return 120 + 60 * Math.ceil(Math.floor(row.addresses / row.threshold) / row.budget)
 }
 
 /** The guarantees of issue 36 a row does not meet, in words; empty when it meets them all. */
@@ -703,6 +717,8 @@ async function simulateDay(
     return {
       attacker: attacker.label,
       kind: attacker.kind,
+      addresses: attacker.addresses,
+      threshold: settings.threshold,
       pendingIsAQueue: queue,
       budget: settings.budget,
       targetsHidden: [...actor.targets].filter((id) => wall.hiddenAt.has(id)).length,
@@ -770,4 +786,40 @@ export async function moderationBench(): Promise<void> {
   const started = performance.now()
   await runModerationBench(benchSize(), (line) => console.log(line))
   console.log(`  (${((performance.now() - started) / 1000).toFixed(0)} s in all)`)
+}
+
+/**
+ * Offers from the /64s of one IPv6 /48 (a free tunnel broker's allocation holds 65,536 of them),
+ * within one minute: each /64 sends one request of `writes_per_minute` rows, as PostgREST runs it
+ * with the edge's headers, on a fresh PGlite with the migrations and the hosted limit of 10 a minute.
+ * Prints the rows stored and the rate; the /48's own limit (offers_48_in_64s × writes_per_minute)
+ * is what holds it, where the migrations have one.
+ */
+export async function offersFromOne48(sixtyFours = Number(process.env.ABUSE_64S ?? 1000)): Promise<{
+  stored: number
+  seconds: number
+}> {
+  const template = await migratedTemplate()
+  try {
+    return await withDatabase(template, async (engine) => {
+      await engine.transaction((tx) =>
+        tx.query('update private.void_settings set writes_per_minute = 10'),
+      )
+      const started = performance.now()
+      for (let i = 0; i < sixtyFours; i++)
+        await answerOf(
+          engine,
+          `insert into public.void_thoughts (text) select 'flood' from generate_series(1, 10)`,
+          [],
+          { headers: from(`2001:db8:77:${i.toString(16)}::1`) },
+        )
+      const seconds = (performance.now() - started) / 1000
+      const [row] = await engine.transaction((tx) =>
+        tx.query<{ n: number }>('select count(*)::int as n from public.void_thoughts'),
+      )
+      return { stored: row!.n, seconds }
+    })
+  } finally {
+    rmSync(template, { recursive: true, force: true })
+  }
 }
