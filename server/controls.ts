@@ -212,6 +212,8 @@ export function emptyWall(engine: Engine): Promise<void> {
     )
     await tx.query('delete from private.void_write_buckets')
     // A salt dated now, so an emptied wall's reporters are named afresh for a day.
-    await tx.query(`update private.void_report_salt set made_at = date_trunc('hour', now())`)
+    await tx.query(
+      `update private.void_report_salt set made_at = date_trunc('hour', now()), previous_salt = null`,
+    )
   })
 }
