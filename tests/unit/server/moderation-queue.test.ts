@@ -97,7 +97,8 @@ describe.each(DEPLOYED_ENGINES)('the moderation queue on %s', (engineName) => {
       expect(await statusOf(secondDecoy!)).toBe('pending')
       const [weights] = await engine.transaction((tx) =>
         tx.query<{ honest: number; decoy: number }>(
-          `select private.pending_weight($1) as honest, private.pending_weight($2) as decoy`,
+          `select private.pending_weight($1, date_trunc('hour', now())) as honest,
+                  private.pending_weight($2, date_trunc('hour', now())) as decoy`,
           [abusive, secondDecoy],
         ),
       )
@@ -130,7 +131,8 @@ describe.each(DEPLOYED_ENGINES)('the moderation queue on %s', (engineName) => {
       expect(await statusOf(again!)).toBe('pending')
       expect(await statusOf(abusive!)).toBe('pending')
       const weights = await one<{ honest: number; wronged: number }>(
-        `select private.pending_weight($1) as honest, private.pending_weight($2) as wronged`,
+        `select private.pending_weight($1, date_trunc('hour', now())) as honest,
+                private.pending_weight($2, date_trunc('hour', now())) as wronged`,
         [abusive, again],
       )
       // Each attacker address: one thought the owner restored, 1 / (1 + 2).
@@ -141,6 +143,39 @@ describe.each(DEPLOYED_ENGINES)('the moderation queue on %s', (engineName) => {
       expect((await reportFrom(engine, '192.0.2.200', unrelated!)).status).toBe(201)
       expect(await statusOf(abusive!)).toBe('hidden')
       expect(await statusOf(again!)).toBe('pending')
+    })
+    it('a decoy reported over days by the same addresses weighs no more than three honest people, and the thought that joined first leaves first', async () => {
+      // The decoy is the oldest thought: its id would win a tie broken by id.
+      const [decoy, spent, abusive] = await seedThoughts(engine, 3)
+      const newDay = async () => {
+        await advanceClock(engine, '2 days')
+        await asOwner(
+          backend,
+          `update private.void_report_salt set made_at = made_at - interval '1 day'`,
+        )
+      }
+      await everyoneReports(['198.51.100.21', '198.51.100.22'], decoy!)
+      await newDay()
+      await everyoneReports(['198.51.100.21', '198.51.100.22'], decoy!)
+      await newDay()
+      await everyoneReports(['198.51.100.1', '198.51.100.2', '198.51.100.3'], spent!) // the hour's budget
+      await everyoneReports(HONEST, abusive!)
+      await everyoneReports(['198.51.100.21', '198.51.100.22', '198.51.100.23'], decoy!)
+      const queue = await engine.transaction((tx) =>
+        tx.query<{ id: string; weight: number }>(
+          'select id::text, weight from private.void_pending_thoughts order by joined',
+        ),
+      )
+      // Seven counted reports of the decoy, five of them days old: it weighs three reporters.
+      expect(queue).toEqual([
+        { id: String(abusive), weight: 3 },
+        { id: String(decoy), weight: 3 },
+      ])
+      await advanceClock(engine, '61 minutes')
+      const [unrelated] = await seedThoughts(engine, 1)
+      await reportFrom(engine, '192.0.2.201', unrelated!)
+      expect(await statusOf(abusive!)).toBe('hidden')
+      expect(await statusOf(decoy!)).toBe('pending')
     })
   })
 
@@ -295,6 +330,21 @@ describe.each(DEPLOYED_ENGINES)('the moderation queue on %s', (engineName) => {
           headers: { 'Retry-After': '5' },
         })
         expect(await reviewList(engine)).toEqual([])
+      })
+
+      it('an offer never waits for the salt a report is turning', async () => {
+        await asOwner(
+          backend,
+          `update private.void_report_salt
+            set previous_salt = salt, made_at = date_trunc('hour', now()) - interval '25 hours'`,
+        )
+        const answer = await whileHeld(
+          'select * from private.void_report_salt for update',
+          `insert into public.void_thoughts (text) values ('not held')`,
+          [],
+        )
+        expect(answer).toMatchObject({ status: 201 })
+        expect(await wallIds(engine)).toHaveLength(1)
       })
 
       it('an offer waiting on the wall’s count answers 503 with Retry-After, and stores nothing', async () => {

@@ -1054,7 +1054,7 @@ const UPGRADES: Upgrade<unknown>[] = [
       // helped hide three others (x1..x3), 3 × 1/(1 + 3).
       const waited = before.tables.pending!.find((row) => row.id === q1)!
       expect(after.tables.pending).toEqual([
-        { id: q1, pending_since: expect.any(String), weight: 0.75 },
+        { id: q1, pending_since: expect.any(String), weight: 0.75, joined: expect.anything() },
       ])
       expect(stamp(after.tables.pending![0]!.pending_since)).toBe(hour(waited.pending_since))
       expect(await statuses(engine)).toMatchObject({
