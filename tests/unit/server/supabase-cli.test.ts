@@ -138,21 +138,30 @@ describe('supabase/config.toml', () => {
   })
   afterAll(() => project.remove())
 
-  it('is loaded by the CLI (which then needs Docker for `status`, not for the config)', () => {
-    const status = supabase(project.dir, ['status'])
-    expect(status.output).not.toContain('failed to read config')
-    expect(status.output).toMatch(/docker/i)
+  // Two runs of the CLI (a Go binary of tens of MB, started cold) take about 2.5 s each on a busy
+  // 2-core machine: vitest's 5 s default is no bound on them, and nothing here is about speed.
+  it(
+    'is loaded by the CLI (which then needs Docker for `status`, not for the config)',
+    { timeout: 60_000 },
+    () => {
+      const status = supabase(project.dir, ['status'])
+      expect(status.output).not.toContain('failed to read config')
+      expect(status.output).toMatch(/docker/i)
 
-    // The same command on a broken copy says so: the check above is the CLI's own parse.
-    const broken = projectFolder([])
-    try {
-      const config = join(broken.dir, 'supabase', 'config.toml')
-      writeFileSync(config, readFileSync(config, 'utf8').replace(/^port = 54321$/m, 'port = "api"'))
-      expect(supabase(broken.dir, ['status']).output).toContain('failed to read config')
-    } finally {
-      broken.remove()
-    }
-  })
+      // The same command on a broken copy says so: the check above is the CLI's own parse.
+      const broken = projectFolder([])
+      try {
+        const config = join(broken.dir, 'supabase', 'config.toml')
+        writeFileSync(
+          config,
+          readFileSync(config, 'utf8').replace(/^port = 54321$/m, 'port = "api"'),
+        )
+        expect(supabase(broken.dir, ['status']).output).toContain('failed to read config')
+      } finally {
+        broken.remove()
+      }
+    },
+  )
 
   it('serves the API on the port the app calls when built without VITE_SUPABASE_URL', () => {
     const config = parse(readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8')) as {
