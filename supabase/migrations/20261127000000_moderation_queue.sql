@@ -257,9 +257,11 @@ begin
     end;
   end if;
 
+  -- The ledger's rows older than the hour are left to prune_write_state, its one pruner.
   at := clock_timestamp();
-  delete from private.void_auto_hides a where a.hidden_at <= at - interval '1 hour';
-  select greatest(settings.auto_hides_per_hour - count(*), 0)::integer into room from private.void_auto_hides;
+  select greatest(settings.auto_hides_per_hour - count(*), 0)::integer into room
+    from private.void_auto_hides a
+   where a.hidden_at > at - interval '1 hour';
   if room = 0 then
     return 0;
   end if;
@@ -312,6 +314,7 @@ declare
   ids bigint[];
   settings private.void_settings%rowtype;
   salts record;
+  my_key bytea;
   my_reporter bytea;
   my_earlier_name bytea;
   hour timestamptz;
@@ -341,8 +344,9 @@ begin
   select s.* into settings from private.void_settings s;
   begin
     select * into salts from private.report_salts();
-    my_reporter := sha256(salts.salt || convert_to(private.reporter_key(), 'UTF8'));
-    my_earlier_name := sha256(salts.previous_salt || convert_to(private.reporter_key(), 'UTF8'));
+    my_key := convert_to(private.reporter_key(), 'UTF8');
+    my_reporter := sha256(salts.salt || my_key);
+    my_earlier_name := sha256(salts.previous_salt || my_key);
 
     -- Reports of one thought queue here, in id order.
     if (select count(*) from (select t.id from public.void_thoughts t
@@ -554,8 +558,9 @@ begin
    where s.ctid in (select x.ctid from private.void_report_salt x
                      where x.previous_salt is not null and x.made_at <= at - interval '1 day'
                        for update skip locked);
-  -- The budget's ledger keeps exact times only for its hour; a report deciding the budget holds its
-  -- lock, and then this waits for nothing and leaves the rows to the next write.
+  -- The budget's ledger keeps exact times only for its hour, and this is the one place its older rows
+  -- go. A report deciding the budget holds its lock (then this takes it again at once); any other
+  -- holder makes this wait for nothing and leave the rows to the next write.
   if exists (select 1 from private.void_auto_hides a where a.hidden_at <= at - interval '1 hour') then
     begin
       lock table private.void_auto_hides in share row exclusive mode nowait;
