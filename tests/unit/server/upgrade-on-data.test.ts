@@ -27,6 +27,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { openPglite, openPostgres, type Engine } from '../../../server/engine'
 import { fromDatabaseError, isDatabaseError } from '../../../server/errors'
 import { MIGRATIONS_DIR, migrate } from '../../../server/migrations'
+import { advanceClock, from } from '../../fixtures/moderation'
 import { allowNetwork } from '../setup/no-network'
 import { ENGINES } from './support/backend'
 import { startTestPostgres } from './support/postgres'
@@ -83,37 +84,7 @@ async function owner(engine: Engine, sql: string, params: unknown[] = []): Promi
   return engine.transaction((tx) => tx.query(sql, params))
 }
 
-/**
- * Lets `interval` pass: every timestamp of every table in `private` moves back by it, so whatever
- * the version reads its clock from, the buckets refill, the salt ages and hides leave the hour.
- */
-async function letTimePass(engine: Engine, interval: string): Promise<void> {
-  await engine.transaction(async (tx) => {
-    const updates = await tx.query<{ sql: string }>(
-      `select format('update private.%I set %I = %I - %L::interval',
-                     c.table_name, c.column_name, c.column_name, $1::text) as sql
-         from information_schema.columns c
-         join information_schema.tables t
-           on t.table_schema = c.table_schema and t.table_name = c.table_name
-        where c.table_schema = 'private' and t.table_type = 'BASE TABLE'
-          and c.data_type = 'timestamp with time zone'`,
-      [interval],
-    )
-    for (const { sql } of updates) await tx.query(sql)
-  })
-}
-
 // Requests, as PostgREST runs them -----------------------------------------------------------------
-
-/**
- * A client at `address` as the gateway passes it: Supabase's edge sets cf-connecting-ip (overwriting
- * what a client sends) and x-forwarded-for. Versions before the write limit's rows keyed on the
- * leftmost x-forwarded-for entry, later ones on cf-connecting-ip: both name the same client here.
- */
-const at = (address: string): Record<string, string> => ({
-  'cf-connecting-ip': address,
-  'x-forwarded-for': address,
-})
 
 let addresses = 0
 /** An address no request of this test used before: a new client, with full buckets. */
@@ -184,7 +155,7 @@ async function offer(
     engine,
     'insert into public.void_thoughts (text) values ($1) returning id',
     [text],
-    { ...at(address), ...(key ? { 'idempotency-key': key } : {}) },
+    { ...from(address), ...(key ? { 'idempotency-key': key } : {}) },
   )
   return { ...answer, id: answer.rows[0] ? Number(answer.rows[0].id) : undefined }
 }
@@ -200,7 +171,7 @@ async function offerWithClientId(
     engine,
     'insert into public.void_thoughts (text, client_id) values ($1, $2) returning id',
     [text, key],
-    at(address),
+    from(address),
   )
   return { ...answer, id: answer.rows[0] ? Number(answer.rows[0].id) : undefined }
 }
@@ -223,7 +194,7 @@ const report = (engine: Engine, address: string, thoughtId: number): Promise<Ans
     engine,
     'insert into public.void_reports (thought_id) values ($1)',
     [thoughtId],
-    at(address),
+    from(address),
   )
 
 /** Every address in `from` reports every thought in `ids`; each answer must be 201. */
@@ -479,7 +450,7 @@ async function seedModeration(engine: Engine) {
     number,
   ]
   await everyoneReports(engine, [R.old], [ancient])
-  await letTimePass(engine, '31 days')
+  await advanceClock(engine, '31 days')
 
   const id = Object.fromEntries(
     (
@@ -505,7 +476,7 @@ async function seedModeration(engine: Engine) {
       [t('kept')]: 'visible',
     })
   // The owner looks a few minutes later (a hand's hide is never the same moment as a report's).
-  await letTimePass(engine, '3 minutes')
+  await advanceClock(engine, '3 minutes')
   for (const [call, name] of [
     ['keep_thought', 'kept'],
     ['restore_thought', 'h1'],
@@ -524,9 +495,9 @@ async function seedModeration(engine: Engine) {
     'select salt from private.void_report_salt',
   )
 
-  await letTimePass(engine, '23 hours')
+  await advanceClock(engine, '23 hours')
   expect((await report(engine, R.V, t('y'))).status).toBe(201)
-  await letTimePass(engine, '2 hours')
+  await advanceClock(engine, '2 hours')
   expect((await report(engine, R.G, t('v1'))).status).toBe(201)
   const [todaysSalt] = await rows<{ salt: string }>(
     engine,
@@ -537,7 +508,7 @@ async function seedModeration(engine: Engine) {
   // Today.
   const [J, K, L, M, N, O] = [fresh(), fresh(), fresh(), fresh(), fresh(), fresh()]
   await everyoneReports(engine, [J!, K!, L!], [t('x1'), t('x2'), t('x3')])
-  await letTimePass(engine, '40 minutes')
+  await advanceClock(engine, '40 minutes')
   await everyoneReports(engine, [M!, N!, O!], [t('x4'), t('x5')])
   await everyoneReports(engine, [J!, K!, L!], [t('q1')])
   await everyoneReports(engine, [M!, N!, O!], [t('q2')])
@@ -550,7 +521,7 @@ async function seedModeration(engine: Engine) {
       [t('q2')]: 'pending',
       [t('q3')]: 'pending',
     })
-  await letTimePass(engine, '30 minutes')
+  await advanceClock(engine, '30 minutes')
   // Before the queue, pending stays pending with one more report; with it, pOld is hidden already
   // (the restore gave its hide back) and this report is the write that decides the queue.
   const reportedMore = (await onTheWall(engine, t('pOld'))) ? t('pOld') : t('v1')
@@ -653,7 +624,7 @@ const UPGRADES: Upgrade<unknown>[] = [
         engine,
         `insert into public.void_thoughts (text) values ('one of two'), ('two of two') returning id`,
         [],
-        { ...at('203.0.113.3'), 'idempotency-key': two },
+        { ...from('203.0.113.3'), 'idempotency-key': two },
       )
       expect(pair.rows).toHaveLength(2)
       expect(await offer(engine, 'keyed', '203.0.113.1', one)).toMatchObject({
@@ -694,7 +665,7 @@ const UPGRADES: Upgrade<unknown>[] = [
         engine,
         `insert into public.void_thoughts (text) values ('batch 1'), ('batch 2'), ('batch 3') returning id`,
         [],
-        at('203.0.113.4'),
+        from('203.0.113.4'),
       )
       expect(batch.rows).toHaveLength(3)
       const spent = '203.0.113.9'
@@ -753,7 +724,7 @@ const UPGRADES: Upgrade<unknown>[] = [
       expect(after.count).toBe(before.tables.wall!.length)
       expect(after.tables.reports).toEqual(before.tables.reports)
       const [anon] = (
-        await request(engine, 'select public.void_thought_count() as n', [], at(fresh()))
+        await request(engine, 'select public.void_thought_count() as n', [], from(fresh()))
       ).rows
       expect(Number(anon!.n)).toBe(before.tables.wall!.length)
       // Moves after the upgrade keep it: a restore, a new offer, a hide by reports.
@@ -798,19 +769,19 @@ const UPGRADES: Upgrade<unknown>[] = [
       ] as const
       const daysAgo = '198.51.100.50'
       await everyoneReports(engine, [daysAgo], earlier)
-      await letTimePass(engine, '2 days')
+      await advanceClock(engine, '2 days')
       await everyoneReports(engine, [a, b, c], [t1, t2, t5, t6, t7])
-      await letTimePass(engine, '1 hour')
+      await advanceClock(engine, '1 hour')
       for (const id of [t2, t5, t6, t7])
         expect(await owner(engine, 'select private.restore_thought($1) as ok', [id])).toEqual([
           { ok: true },
         ])
       await owner(engine, 'delete from public.void_thoughts where id = $1', [t6])
-      await letTimePass(engine, '1 hour')
+      await advanceClock(engine, '1 hour')
       await everyoneReports(engine, [d, e, f], [t5])
       await everyoneReports(engine, [d], [t7])
       await everyoneReports(engine, [d, '2001:db8:6:6::1'], [t4])
-      await letTimePass(engine, '30 minutes')
+      await advanceClock(engine, '30 minutes')
       await everyoneReports(engine, [a, b, c], [t3])
       for (const id of [t1, t3, t5]) expect(await isHidden(engine, id)).toBe(true)
       for (const id of [t2, t4, t7]) expect(await onTheWall(engine, id)).toBe(true)
@@ -1094,7 +1065,7 @@ const UPGRADES: Upgrade<unknown>[] = [
       ).toEqual([])
 
       // When the budget returns, the next write decides the queue: q1 is hidden.
-      await letTimePass(engine, '61 minutes')
+      await advanceClock(engine, '61 minutes')
       await stored([offer(engine, 'an offer an hour later', fresh())])
       expect(await isHidden(engine, q1)).toBe(true)
       expect(await rows(engine, 'select id from private.void_pending_thoughts')).toEqual([])
