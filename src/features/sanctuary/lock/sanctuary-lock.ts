@@ -64,14 +64,16 @@ export const LOCK_AFTER_CHOICES = [1, 5, 15] as const
 export const DEFAULT_LOCK_AFTER = 5
 const CHANNEL = 'unburden-sanctuary-lock'
 
+interface UnlockedMessage {
+  kind: 'unlocked'
+  keys: VaultKeys
+  keysFor: string
+  /** After a passphrase change: the previous private key, proof that the new keys follow the trusted ones. */
+  previous?: CryptoKey
+}
+
 type LockMessage =
-  | {
-      kind: 'unlocked'
-      keys: VaultKeys
-      keysFor: string
-      /** After a passphrase change: the previous private key, proof that the new keys follow the trusted ones. */
-      previous?: CryptoKey
-    }
+  | UnlockedMessage
   | { kind: 'locked' }
   | { kind: 'ask' }
   | { kind: 'in-use?' }
@@ -146,6 +148,8 @@ let channel: BroadcastChannel | null = null
 let queue: Promise<unknown> = Promise.resolve()
 let hiddenAt: number | null = null
 let hiddenTimer: ReturnType<typeof setTimeout> | undefined
+/** Keys another tab handed over for a vault this tab's storage did not show yet. */
+let keysBeforeVault: UnlockedMessage | null = null
 
 function storage(): Storage | null {
   try {
@@ -425,10 +429,36 @@ export function openSanctuary(onChange: (snapshot: SanctuarySnapshot) => void): 
   return snapshot()
 }
 
-/** Whether keys handed over by another tab open the vault as it is now (not some other vault). */
-async function keysOpenVault(offered: VaultKeys, offeredFor: string): Promise<boolean> {
+/**
+ * Takes keys handed over by another tab if they open the vault as it is now (not some other vault)
+ * and are keys this tab trusts. Keys for a vault not yet in this tab's storage wait for it: between
+ * two renderer processes, the message can come before the write.
+ */
+async function takeKeys(message: UnlockedMessage): Promise<void> {
   const vault = readVault_()
-  return !!vault && vault.privateKey.ciphertext === offeredFor && (await keysOpen(offered, vault))
+  if (!vault) return
+  if (vault.privateKey.ciphertext !== message.keysFor) {
+    keysBeforeVault = message
+    return
+  }
+  if (!(await keysOpen(message.keys, vault))) return
+  // Only keys of the vault this tab trusts, or ones a passphrase change made from them: not those of
+  // a vault someone put in its place.
+  const trusted =
+    pinned === null ||
+    message.keys.publicKey === pinned ||
+    (message.previous !== undefined && (await isPairOf(message.previous, pinned)))
+  if (!trusted) return
+  keys = message.keys
+  keysFor = message.keysFor
+  pinned = message.keys.publicKey
+  unreadable = false
+  if (globalThis.document?.visibilityState === 'hidden') {
+    // Keys handed over while hidden start this tab's clock now.
+    hiddenAt = Date.now()
+    startClock()
+  }
+  await applyLocked()
 }
 
 const ignoreLockError = (error: unknown) => {
@@ -459,6 +489,10 @@ function follow(): void {
       // the key it knew, since whoever took the vault away may put another in its place.
       if ((event.key === VAULT_KEY || event.key === null) && event.newValue === null) lockHere()
       void serial(async () => {
+        // Keys that came before their vault: it has arrived now, and they go first.
+        const early = keysBeforeVault
+        keysBeforeVault = null
+        if (early && event.key === VAULT_KEY) await takeKeys(early)
         if (keys) await applyLocked()
         report()
       })
@@ -484,28 +518,8 @@ function follow(): void {
         message.kind === 'unlocked' &&
         keysFor !== message.keysFor &&
         lockState() !== 'off'
-      ) {
-        void serial(async () => {
-          if (!(await keysOpenVault(message.keys, message.keysFor))) return
-          // Only keys of the vault this tab trusts, or ones a passphrase change made from them: not
-          // those of a vault someone put in its place.
-          const trusted =
-            pinned === null ||
-            message.keys.publicKey === pinned ||
-            (message.previous !== undefined && (await isPairOf(message.previous, pinned)))
-          if (!trusted) return
-          keys = message.keys
-          keysFor = message.keysFor
-          pinned = message.keys.publicKey
-          unreadable = false
-          if (globalThis.document?.visibilityState === 'hidden') {
-            // Keys handed over while hidden start this tab's clock now.
-            hiddenAt = Date.now()
-            startClock()
-          }
-          await applyLocked()
-        }).then(() => report())
-      }
+      )
+        void serial(() => takeKeys(message)).then(() => report())
     }
     // A tab opened while another is unlocked opens unlocked too.
     if (readVaultRaw() !== null) post({ kind: 'ask' })
@@ -559,6 +573,7 @@ function post(message: LockMessage): void {
 function lockHere(): void {
   keys = null
   keysFor = null
+  keysBeforeVault = null
   entries = []
   problems = null
   clearTimeout(hiddenTimer)
@@ -801,5 +816,6 @@ export function resetLockMemory(): void {
   channel = null
   queue = Promise.resolve()
   hiddenAt = null
+  keysBeforeVault = null
   clearTimeout(hiddenTimer)
 }

@@ -10,6 +10,7 @@ import {
   createVault,
   parseVault,
   readVault,
+  rekeyVault,
   sealContents,
   unlockVault,
 } from '../../../../../src/features/sanctuary/lock/envelope'
@@ -284,5 +285,73 @@ describe('someone holding the device, after a hostile review', () => {
     storage.setItem(KEY, JSON.stringify([entry(2)]))
     expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1), entry(2)])
+  })
+})
+
+/** A BroadcastChannel between the tabs of one test: each message reaches the others a task later. */
+class InProcessChannel extends EventTarget {
+  static open: InProcessChannel[] = []
+  onmessage: ((event: MessageEvent) => void) | null = null
+  constructor(readonly name: string) {
+    super()
+    InProcessChannel.open.push(this)
+  }
+  postMessage(data: unknown): void {
+    for (const other of InProcessChannel.open) {
+      if (other === this || other.name !== this.name) continue
+      setTimeout(() => {
+        const event = new MessageEvent('message', { data })
+        other.onmessage?.(event)
+        other.dispatchEvent(event)
+      })
+    }
+  }
+  close(): void {
+    InProcessChannel.open = InProcessChannel.open.filter((channel) => channel !== this)
+  }
+}
+
+describe('two tabs', () => {
+  it('keys handed over before the new vault reaches this tab are taken when it arrives, not lost to the old ones', async () => {
+    const storageListeners: ((event: StorageEvent) => void)[] = []
+    vi.stubGlobal('addEventListener', (type: string, listener: (event: StorageEvent) => void) => {
+      if (type === 'storage') storageListeners.push(listener)
+    })
+    // Node's own channel cannot clone a CryptoKey; browsers can, and this one hands the message over.
+    vi.stubGlobal('BroadcastChannel', InProcessChannel)
+    vi.resetModules()
+    lock = await import('../../../../../src/features/sanctuary/lock/sanctuary-lock')
+    const { vault } = await createVault('the old passphrase', { entries: [entry(1)], kept: [] }, FAST)
+    storage.setItem(VAULT, JSON.stringify(vault))
+    let next = () => undefined as void
+    const nextReport = () => new Promise<void>((resolve) => (next = resolve))
+    let opened = nextReport()
+    lock.openSanctuary(() => next())
+    await opened
+    expect(await lock.unlock('the old passphrase')).toEqual({ ok: true })
+
+    // The other tab changes the passphrase; its message arrives here before its write to storage
+    // does, as it can between two renderer processes.
+    const previous = await unlockVault(parseVault(storage.getItem(VAULT)!), 'the old passphrase')
+    const read = await readVault(previous, parseVault(storage.getItem(VAULT)!))
+    const made = await rekeyVault(read, 'a new passphrase', FAST)
+    const otherTab = new InProcessChannel('unburden-sanctuary-lock')
+    opened = nextReport()
+    otherTab.postMessage({
+      kind: 'unlocked',
+      keys: made.keys,
+      keysFor: made.vault.privateKey.ciphertext,
+      previous: previous.privateKey,
+    })
+    await opened
+    otherTab.close()
+
+    opened = nextReport()
+    const newValue = JSON.stringify(made.vault)
+    storage.setItem(VAULT, newValue)
+    for (const listener of storageListeners) listener({ key: VAULT, newValue } as StorageEvent)
+    await opened
+    expect(lock.lockState()).toBe('unlocked')
+    expect(lock.currentEntries()).toEqual([entry(1)])
   })
 })
