@@ -1,5 +1,5 @@
 /** The worker's own runtime caches, versioned by name; any other `unburden-` cache is stale. */
-import { VOID_FEED_CACHE } from './void-feed-cache'
+import { VOID_FEED_CACHE } from './void-feed-runtime-cache'
 
 /** The runtime caches this version uses. */
 export const RUNTIME_CACHES: readonly string[] = [VOID_FEED_CACHE]

@@ -9,9 +9,9 @@ import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
-import { installLabStatus, workerVersion } from '../src/features/lab/worker/lab-status'
+import { installLabStatus, workerVersion } from '../src/features/lab/worker/answer-lab-status'
 import { journeyRecorder, offerJourneyLog } from '../src/features/lab/core/offer-journey'
-import { installLabSimulation } from '../src/features/lab/worker/lab-simulation'
+import { installLabSimulation } from '../src/features/lab/worker/simulate-backend'
 
 declare const self: ServiceWorkerGlobalScope
 

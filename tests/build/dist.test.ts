@@ -22,8 +22,8 @@ describe('the build', () => {
       expect(sw).toContain(`"${url}"`)
     }
     expect(sw).toMatch(/"assets\/index-[\w-]+\.js"/)
-    // The help screen is its own chunk, precached so it opens offline (PRODUCT.md 17); its styles
-    // are in index.html.
+    // The help screen is its own chunk, precached so it opens offline (docs/product.md,
+    // decision 17); its styles are in index.html.
     expect(sw).toMatch(/"assets\/help-screen-[\w-]+\.js"/)
     expect(read('index.html')).toContain('.help__')
   })
@@ -138,7 +138,7 @@ describe('the network lab (issue 15)', () => {
     expect(read('sw.js')).toContain(`"assets/${labChunks[0]}"`)
     // The first paint knows only the small boot chunk, by name, loaded after start.
     const entry = firstPaintFiles().map(read).join('\n')
-    expect(entry).toMatch(/import\(`\.\/lab-boot-[\w-]+\.js`\)/)
+    expect(entry).toMatch(/import\(`\.\/lab-door-[\w-]+\.js`\)/)
     expect(entry).not.toContain(labChunks[0])
   })
 })

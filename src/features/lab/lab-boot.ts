@@ -9,7 +9,7 @@
  * - as a quiet "Lab" control only, when the app's backend is on this machine or a private network
  *   and `GET <backend>/__lab` answers `{"faults": true}` (a local backend started with faults on).
  *   A hosted backend is never asked.
- * The panel's code is loaded only then, by the `show` the app gives (src/app/lab-boot.ts).
+ * The panel's code is loaded only then, by the `show` the app gives (src/app/lab-door.ts).
  */
 import type { LabStart } from './lab-root'
 import { probeBackendFaults } from './lab-backend'

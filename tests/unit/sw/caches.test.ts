@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RUNTIME_CACHES, deleteStaleCaches } from '../../../sw/caches'
-import { VOID_FEED_CACHE } from '../../../sw/void-feed-cache'
+import { VOID_FEED_CACHE } from '../../../sw/void-feed-runtime-cache'
 import { fakeCaches } from './fake-caches'
 
 describe('deleteStaleCaches', () => {

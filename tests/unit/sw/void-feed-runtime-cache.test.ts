@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { VOID_FEED_CACHE, answerVoidFeed } from '../../../sw/void-feed-cache'
+import { VOID_FEED_CACHE, answerVoidFeed } from '../../../sw/void-feed-runtime-cache'
 import {
   CACHED_AT_HEADER,
   isVoidFeedFirstPage,

@@ -10,7 +10,7 @@ import {
   type LabPageMessage,
   type LabWorkerMessage,
 } from '../../../../../src/features/lab/core/lab-simulation'
-import { installLabSimulation } from '../../../../../src/features/lab/worker/lab-simulation'
+import { installLabSimulation } from '../../../../../src/features/lab/worker/simulate-backend'
 
 const BACKEND = 'http://localhost:54321'
 const FEED = `${BACKEND}/rest/v1/void_thoughts?select=id`

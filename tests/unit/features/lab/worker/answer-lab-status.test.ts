@@ -4,7 +4,7 @@ import {
   installLabStatus,
   workerVersion,
   type LabStatusScope,
-} from '../../../../../src/features/lab/worker/lab-status'
+} from '../../../../../src/features/lab/worker/answer-lab-status'
 import { isLabStatusAnswer, ownLockClientId } from '../../../../../src/features/lab/core/lab-status'
 
 /** Web Locks as one client sees them: `clientId` holds whatever it requests. */
