@@ -11,8 +11,8 @@ import { useAppStore } from '../store'
 import { afterFirstPaint, firstScreenCommitted } from '../lib/after-first-paint'
 import { useLanguage } from '../components/use-language'
 
-// The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock (PRODUCT.md 20),
-// both loaded on first use.
+// The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock
+// (docs/product.md, decision 20), both loaded on first use.
 useAppStore
   .getState()
   .connectSanctuaryStorage(() => import('../features/sanctuary/lock/sanctuary-lock'))

@@ -1,4 +1,4 @@
-/** The quiet way to the crisis lines (PRODUCT.md 17), on the writer and on The Void. */
+/** The quiet way to the crisis lines (docs/product.md, decision 17), on the writer and The Void. */
 import { Link } from '@tanstack/react-router'
 import { translator } from '../shared/i18n/i18n'
 import { APP_MESSAGES } from '../shared/i18n/messages/app'

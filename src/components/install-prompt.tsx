@@ -1,6 +1,7 @@
 /**
  * A quiet "Install" when the browser offers installation (beforeinstallprompt), or on iOS Safari,
- * which has no such event, a short hint to add Unburden from the Share menu (PRODUCT.md 11).
+ * which has no such event, a short hint to add Unburden from the Share menu (docs/product.md,
+ * decision 11).
  */
 import { useEffect, useState } from 'react'
 import './app-notices.css'

@@ -1,4 +1,7 @@
-/** The small line shown while offline, with the number of offers waiting (PRODUCT.md 4). */
+/**
+ * The small line shown while offline, with the number of offers waiting (docs/product.md,
+ * decision 4).
+ */
 import { useAppStore } from '../store'
 import './app-notices.css'
 import { translator } from '../shared/i18n/i18n'

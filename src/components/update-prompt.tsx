@@ -1,7 +1,7 @@
 /**
- * "A new version is ready" with Reload (PRODUCT.md 11). It never reloads while the writer's text area
- * holds words: Reload then waits, says so, and switches once the text area has been empty for a while
- * (long enough for the writer's 3-second outcome message to finish).
+ * "A new version is ready" with Reload (docs/product.md, decision 11). It never reloads while the
+ * writer's text area holds words: Reload then waits, says so, and switches once the text area has
+ * been empty for a while (long enough for the writer's 3-second outcome message to finish).
  */
 import { useEffect, useState } from 'react'
 import { useAppStore } from '../store'

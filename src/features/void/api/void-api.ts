@@ -1,6 +1,6 @@
 /**
  * Reading The Void's wall from its backend (offers travel through src/core/offer-wire.ts). No auth
- * session is ever stored (PRODUCT.md 12): only the public key is sent.
+ * session is ever stored (docs/product.md, decision 12): only the public key is sent.
  */
 import {
   CACHED_AT_HEADER,

@@ -1,6 +1,7 @@
 /**
- * The live wall's query (PRODUCT.md 16), the feed's keyset turned around (src/core/void-page-query.ts),
- * and the wall's order of two rows. Only The Void's lazy chunk needs them.
+ * The live wall's query (docs/product.md, decision 16), the feed's keyset turned around
+ * (src/core/void-page-query.ts), and the wall's order of two rows. Only The Void's lazy chunk
+ * needs them.
  */
 import { voidKeysetQuery } from '../../../core/void-page-query'
 import { VOID_PAGE_SIZE, type VoidCursor } from '../../../core/void-rest'

@@ -1,8 +1,9 @@
 /**
- * When The Void asks for new thoughts while it is open (PRODUCT.md 16): one small request every 30 s
- * at most, none while the page is hidden or offline, doubling the wait after each failure up to
- * 5 min, back to 30 s after a success. Coming back (visible or online) asks at once, unless the
- * last ask started less than 30 s ago. Timers and the clock are passed in, so Node tests drive them.
+ * When The Void asks for new thoughts while it is open (docs/product.md, decision 16): one small
+ * request every 30 s at most, none while the page is hidden or offline, doubling the wait after
+ * each failure up to 5 min, back to 30 s after a success. Coming back (visible or online) asks at
+ * once, unless the last ask started less than 30 s ago. Timers and the clock are passed in, so
+ * Node tests drive them.
  */
 
 /** The calm cadence: at most one ask per this many ms. */

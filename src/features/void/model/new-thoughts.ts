@@ -1,7 +1,7 @@
 /**
- * The live wall's changes to the feed (PRODUCT.md 16), as plain functions of the store's `voidFeed`:
- * keeping rows found newer than the newest known, and revealing them on top. They live with the
- * screen, not in the store, so the first paint of `/` does not carry them.
+ * The live wall's changes to the feed (docs/product.md, decision 16), as plain functions of the
+ * store's `voidFeed`: keeping rows found newer than the newest known, and revealing them on top.
+ * They live with the screen, not in the store, so the first paint of `/` does not carry them.
  */
 import { compareVoidRows } from '../api/void-newer-query'
 import type { VoidThought } from '../../../core/void-rest'

@@ -1,9 +1,9 @@
 /**
- * The live wall's pending thoughts (PRODUCT.md 16): which of the rows found since the wall was read
- * the "N new thoughts" button counts and reveals. Rows already shown are never in the list (the
- * store keeps them out); a row reported on this device is left out, and so is a row that is still
- * one of the visitor's own waiting offers on screen (its delivery and the queue's update cross), so
- * nothing is counted twice.
+ * The live wall's pending thoughts (docs/product.md, decision 16): which of the rows found since
+ * the wall was read the "N new thoughts" button counts and reveals. Rows already shown are never
+ * in the list (the store keeps them out); a row reported on this device is left out, and so is a
+ * row that is still one of the visitor's own waiting offers on screen (its delivery and the
+ * queue's update cross), so nothing is counted twice.
  */
 import type { VoidThought } from '../../../core/void-rest'
 import { translator } from '../../../shared/i18n/i18n'

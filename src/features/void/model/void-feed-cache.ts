@@ -1,8 +1,8 @@
 /**
  * The app's own copy of the last Void feed it fetched: the first page, the total and when it was
  * fetched. When the wall cannot be reached, The Void shows this with a quiet note of its time
- * (PRODUCT.md 7). It lives in localStorage under its own key; whatever is found there is checked before
- * use, so foreign or corrupt content is ignored, never trusted.
+ * (docs/product.md, decision 7). It lives in localStorage under its own key; whatever is found
+ * there is checked before use, so foreign or corrupt content is ignored, never trusted.
  */
 import { isVoidThought, type VoidThought } from '../../../core/void-rest'
 

@@ -1,4 +1,4 @@
-/** How The Void writes its count line (SPEC.md "The Void"). */
+/** How The Void writes its count line (docs/product.md, specification 2, "The Void"). */
 import { translator } from '../../../shared/i18n/i18n'
 import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
 

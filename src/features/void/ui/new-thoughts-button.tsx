@@ -1,6 +1,7 @@
 /**
- * The calm "N new thoughts" button above the wall (PRODUCT.md 16). It sits in a row that always
- * keeps its height, so its coming changes no layout: nothing moves until the reader presses it.
+ * The calm "N new thoughts" button above the wall (docs/product.md, decision 16). It sits in a row
+ * that always keeps its height, so its coming changes no layout: nothing moves until the reader
+ * presses it.
  * Pressing shows the new cards at the top of the wall and moves focus to the first of them. The row
  * is a polite live region, so the button's coming and its count are announced without interrupting.
  */

@@ -1,8 +1,9 @@
 /**
- * The live wall (PRODUCT.md 16): while The Void shows a fresh feed, asks for the thoughts newer than
- * the newest known on the schedule of src/features/void/model/live-wall-schedule.ts (every 30 s at most, none while
- * the page is hidden or offline, backing off on errors) and keeps them in the store until the reader
- * reveals them. A failed ask is only logged: what the reader has stays.
+ * The live wall (docs/product.md, decision 16): while The Void shows a fresh feed, asks for the
+ * thoughts newer than the newest known on the schedule of
+ * src/features/void/model/live-wall-schedule.ts (every 30 s at most, none while the page is hidden
+ * or offline, backing off on errors) and keeps them in the store until the reader reveals them. A
+ * failed ask is only logged: what the reader has stays.
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { onReportedThoughtsChange, reportedThoughts } from '../model/reported-thoughts'

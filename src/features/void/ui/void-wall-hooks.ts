@@ -13,7 +13,10 @@ export const CHUNK_SIZE = 25
 const KEEP_MARGIN = '1500px 0px'
 /** The next page is asked for when the end is this close. */
 const LOAD_MARGIN = '0px 0px 1500px 0px'
-/** Delay of the first card, then between cards of the first screenful (SPEC.md 9). */
+/**
+ * Delay of the first card, then between cards of the first screenful (docs/product.md,
+ * specification 9).
+ */
 export const FIRST_REVEAL_MS = 100
 export const STAGGER_MS = 150
 /** Cards of the first slice; each later one is sized from the time the last one took. */
