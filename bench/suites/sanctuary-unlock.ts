@@ -1,7 +1,8 @@
 /**
- * Unlocking the private entries (PRODUCT.md 20) in the built app, in headless Chromium, with 49
- * entries: wall-clock time from pressing Unlock to the first entry on screen. Target: at most 1 s on
- * a mid-range phone. Every run is printed, then the median (7 rounds after a warm-up round):
+ * Unlocking the private entries (docs/product.md, decision 20) in the built app, in headless
+ * Chromium, with 49 entries: wall-clock time from pressing Unlock to the first entry on screen.
+ * Target: at most 1 s on a mid-range phone. Every run is printed, then the median (7 rounds after
+ * a warm-up round):
  *
  * - the unlock with no throttling: what this machine takes;
  * - the KDF alone in the page (WebCrypto PBKDF2-SHA-256 at the vault's iterations), with no

@@ -1,7 +1,8 @@
 /**
- * Help, one tap away (PRODUCT.md 17): the quiet link on / and /void opens the crisis lines, the
- * likely region first (from the browser's language and time zone only), offline after one visit,
- * with no request to any other origin, accessible, and usable on a 360 px phone by touch or keys.
+ * Help, one tap away (docs/product.md, decision 17): the quiet link on / and /void opens the
+ * crisis lines, the likely region first (from the browser's language and time zone only), offline
+ * after one visit, with no request to any other origin, accessible, and usable on a 360 px phone by
+ * touch or keys.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'

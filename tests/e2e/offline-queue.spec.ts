@@ -1,7 +1,7 @@
 /**
- * The offer queue under network drops (PRODUCT.md 4–7): in Chromium with the service worker active,
- * using the browser's offline mode and the backend's fault injection. Each case checks the wall the
- * backend really holds.
+ * The offer queue under network drops (docs/product.md, decisions 4–7): in Chromium with the
+ * service worker active, using the browser's offline mode and the backend's fault injection. Each
+ * case checks the wall the backend really holds.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'

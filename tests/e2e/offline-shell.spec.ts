@@ -1,6 +1,7 @@
 /**
- * The service worker's side of offline-first (PRODUCT.md 7, 11): the cached Void feed, a cold start
- * with no network, the offline status line, and an update announcing itself without losing words.
+ * The service worker's side of offline-first (docs/product.md, decisions 7 and 11): the cached Void
+ * feed, a cold start with no network, the offline status line, and an update announcing itself
+ * without losing words.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

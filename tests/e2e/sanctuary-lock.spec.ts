@@ -1,7 +1,8 @@
 /**
- * The lock on the private entries (PRODUCT.md 20), as a visitor meets it on Return to Yourself:
- * turning it on, saving while locked, unlocking, every tab following, locking again when hidden,
- * damaged data, removing the lock — and a scan of every store in the origin for a canary's text.
+ * The lock on the private entries (docs/product.md, decision 20), as a visitor meets it on Return
+ * to Yourself: turning it on, saving while locked, unlocking, every tab following, locking again
+ * when hidden, damaged data, removing the lock — and a scan of every store in the origin for a
+ * canary's text.
  */
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'

@@ -1,6 +1,7 @@
 /**
- * Return to Yourself (/return): SPEC.md's screen and private-entry states with PRODUCT.md 5, 6 and 9,
- * and keeping one's words safe (a downloadable copy, restoring it, storage that fails).
+ * Return to Yourself (/return): the specification's screen and private-entry states with
+ * decisions 5, 6 and 9 (docs/product.md), and keeping one's words safe (a downloadable copy,
+ * restoring it, storage that fails).
  */
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'

@@ -1,8 +1,9 @@
 /**
- * The live wall end to end (PRODUCT.md 16): a thought offered by someone else while the reader is on
- * The Void waits behind the "1 new thought" button and appears only when it is pressed, with nothing
- * moving before; the page asks at most every 30 s, never while hidden, and backs off when the backend
- * fails. Playwright's clock moves the page's time forward, so no test waits 30 s.
+ * The live wall end to end (docs/product.md, decision 16): a thought offered by someone else while
+ * the reader is on The Void waits behind the "1 new thought" button and appears only when it is
+ * pressed, with nothing moving before; the page asks at most every 30 s, never while hidden, and
+ * backs off when the backend fails. Playwright's clock moves the page's time forward, so no test
+ * waits 30 s.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'

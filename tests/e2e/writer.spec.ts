@@ -1,6 +1,6 @@
 /**
- * Unburden (/): every line of SPEC.md for the writing screen, with PRODUCT.md 2–5, 9, 10 and 12,
- * against the built app and the local backend.
+ * Unburden (/): every line of the specification for the writing screen, with decisions 2–5, 9, 10
+ * and 12 (docs/product.md), against the built app and the local backend.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'

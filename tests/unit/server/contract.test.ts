@@ -194,7 +194,7 @@ describe.each(DEPLOYED_ENGINES)('the backend on %s', (engine) => {
     })
   })
 
-  describe("the spec's calls (SPEC.md 3 and 7), written as any Supabase client writes them", () => {
+  describe("the spec's calls (docs/product.md, specifications 3 and 7), as any client writes them", () => {
     const COLUMNS = ['created_at', 'id', 'text']
     const seedThree = () =>
       asOwner(
