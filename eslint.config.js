@@ -32,7 +32,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-cycle': 'error',
-      // Dependencies flow one way: shared → lib/components/store → features → app.
+      // Dependencies flow one way: core → offering/shared → shared → lib/components/store → offering
+      // → features → app.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -46,13 +47,66 @@ export default tseslint.config(
                 './src/components',
                 './src/store',
                 './src/shared',
+                './src/offering',
               ],
               message:
                 'src/core is what the service worker imports: it imports nothing else of ours.',
             },
             {
+              target: './src/offering/shared',
+              from: [
+                './src/app',
+                './src/features',
+                './src/lib',
+                './src/components',
+                './src/store',
+                './src/shared',
+              ],
+              message:
+                'src/offering/shared is what the service worker compiles of offering: it imports only src/core.',
+            },
+            {
+              target: './src/offering/shared',
+              from: './src/offering',
+              except: ['./shared'],
+              message:
+                "src/offering/shared is compiled by the service worker: it never imports the page's side of offering.",
+            },
+            {
+              target: './src/offering',
+              from: './src/app',
+              message: 'Offering never imports the app: the app starts it.',
+            },
+            {
+              target: './src/offering',
+              from: './src/features',
+              except: ['./lab/core'],
+              message:
+                "Offering is shared by the screens: of the features it takes only the lab's journey log, as the worker does.",
+            },
+            {
+              target: ['./src/shared', './src/lib', './src/components'],
+              from: './src/offering',
+              except: ['./shared'],
+              message:
+                "Offering's page side builds on src/shared, lib and components, never the other way round.",
+            },
+            {
+              target: './src/store',
+              from: './src/offering',
+              except: ['./shared', './offers-slice.ts'],
+              message: "The store takes only offering's slice; offering connects the rest.",
+            },
+            {
               target: './src/shared',
-              from: ['./src/app', './src/features', './src/lib', './src/components', './src/store'],
+              from: [
+                './src/app',
+                './src/features',
+                './src/private-entries',
+                './src/lib',
+                './src/components',
+                './src/store',
+              ],
               message: 'src/shared is plain TypeScript shared by several parts of the page.',
             },
             ...features.map((feature) => ({
@@ -67,6 +121,24 @@ export default tseslint.config(
               target: ['./src/lib', './src/components', './src/store'],
               from: ['./src/features', './src/app'],
               message: 'Shared layers never import features or the app.',
+            },
+            {
+              target: ['./src/lib', './src/components'],
+              from: './src/private-entries',
+              message: 'lib and components know nothing of the private entries.',
+            },
+            {
+              target: ['./src/features', './src/store'],
+              from: './src/private-entries',
+              except: ['./private-entries.ts'],
+              message:
+                'The private entries are entered through their door, src/private-entries/private-entries.ts.',
+            },
+            {
+              target: './src/private-entries',
+              from: ['./src/features', './src/app'],
+              message:
+                'The private entries never import a feature or the app: the app wires them in.',
             },
             {
               target: './src/features',
@@ -86,9 +158,22 @@ export default tseslint.config(
             },
             {
               target: './sw',
-              from: ['./src/app', './src/lib', './src/components', './src/store', './src/shared'],
+              from: [
+                './src/app',
+                './src/lib',
+                './src/components',
+                './src/store',
+                './src/shared',
+                './src/private-entries',
+              ],
               message:
-                "The service worker shares only src/core (and the lab's worker door) with the page.",
+                "The service worker shares only src/core, src/offering/shared (and the lab's worker door) with the page.",
+            },
+            {
+              target: './sw',
+              from: './src/offering',
+              except: ['./shared'],
+              message: 'The service worker takes only src/offering/shared of offering.',
             },
             {
               target: './sw',
@@ -113,7 +198,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'src/features/lab/core/**/*.ts'],
+    files: [
+      'src/core/**/*.ts',
+      'src/offering/shared/**/*.ts',
+      'src/shared/**/*.ts',
+      'src/features/lab/core/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -131,7 +221,7 @@ export default tseslint.config(
                 'workbox-*',
               ],
               message:
-                'src/core and src/shared import no React, DOM-only or browser-storage module.',
+                'src/core, src/offering/shared and src/shared import no React, DOM-only or browser-storage module.',
             },
           ],
         },

@@ -12,7 +12,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { startBackend, type Backend } from '../server/index'
 import { spawnBackend } from './backend-process'
 import { percentile } from './stats'
-import { sendOffer } from '../src/core/offer-wire'
+import { sendOffer } from '../src/offering/shared/offer-wire'
 import { freePort } from '../tests/fixtures/free-port'
 
 const ROWS = 100_000
@@ -154,7 +154,7 @@ try {
       .setHeader('Idempotency-Key', crypto.randomUUID())
       .then(({ status }) => status),
   )
-  // The app's one offer sender (src/core/offer-wire.ts), as the page and the service worker use it.
+  // The app's one offer sender (src/offering/shared/offer-wire.ts), as the page and the service worker use it.
   await timeInserts(`inserts, ${WRITERS} concurrent clients of the app's offer sender`, (_i) =>
     sendOffer(fetch, remote, {
       clientId: crypto.randomUUID(),

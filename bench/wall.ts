@@ -9,7 +9,7 @@
  *   query src/core/void-page-query.ts builds now. The local backend reads that `or` as a row
  *   comparison; hosted PostgREST does not, so the same page is also timed as the SQL PostgREST
  *   runs for it (as anon, under the anon role's 3 s statement timeout), straight to the database;
- * - a one-row offer (src/core/offer-wire.ts, with its Idempotency-Key): before, without the
+ * - a one-row offer (src/offering/shared/offer-wire.ts, with its Idempotency-Key): before, without the
  *   counter's insert trigger; after, with it.
  * Target: p95 under 50 ms for every "after" at both sizes.
  *
@@ -21,7 +21,7 @@
  */
 import { openPostgres, type Engine } from '../server/engine'
 import { LOCAL_ANON_KEY } from '../server/jwt'
-import { sendOffer } from '../src/core/offer-wire'
+import { sendOffer } from '../src/offering/shared/offer-wire'
 import { voidPageQuery } from '../src/core/void-page-query'
 import { VOID_COUNT_FUNCTION, VOID_TABLE, type VoidCursor } from '../src/core/void-rest'
 import { freePort } from '../tests/fixtures/free-port'

@@ -1,6 +1,6 @@
 /** Where the backend is, as the page last said (a BACKEND message), kept for flushing with no page open. */
 import { createStore, get, set, type UseStore } from 'idb-keyval'
-import type { BackendConfig } from '../src/core/offer-wire'
+import type { BackendConfig } from '../src/offering/shared/offer-wire'
 
 let store: UseStore | undefined
 const settings = () => (store ??= createStore('unburden-sw', 'settings'))

@@ -1,10 +1,10 @@
 /**
  * The offer queue as the service worker reads it: the same store as the page's
- * src/lib/offer-queue-store.ts, through the same operations (src/core/offer-queue-idb.ts).
+ * src/lib/offer-queue-store.ts, through the same operations (src/offering/shared/offer-queue-idb.ts).
  */
 import { createStore } from 'idb-keyval'
-import { offerQueueOperations } from '../src/core/offer-queue-idb'
-import { OFFER_QUEUE_DB, OFFER_QUEUE_STORE } from '../src/core/offer-queue-policy'
+import { offerQueueOperations } from '../src/offering/shared/offer-queue-idb'
+import { OFFER_QUEUE_DB, OFFER_QUEUE_STORE } from '../src/offering/shared/offer-queue-policy'
 
 /** The queue, for the shared flush policy. */
 export const workerOfferStorage = offerQueueOperations(

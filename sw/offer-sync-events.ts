@@ -1,7 +1,7 @@
 /** Wires Background Sync and the page's BACKEND message to sw/offer-sync.ts. */
 import { isPageToWorkerMessage } from '../src/core/messages'
-import { OFFER_SYNC_TAG } from '../src/core/offer-queue-policy'
-import type { BackendConfig } from '../src/core/offer-wire'
+import { OFFER_SYNC_TAG } from '../src/offering/shared/offer-queue-policy'
+import type { BackendConfig } from '../src/offering/shared/offer-wire'
 import { syncOffers, type OfferSyncDeps } from './offer-sync'
 
 /** Background Sync's event (not in TypeScript's WebWorker library). */

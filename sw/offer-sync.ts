@@ -1,7 +1,7 @@
 /**
  * Background Sync of the offer queue. When the browser fires `sync`, an open page is asked to flush
  * (it owns the toasts and the private entries); with no page open, the worker flushes itself with
- * the one offer sender (src/core/offer-wire.ts) under the same Web Lock and the same policy as the page.
+ * the one offer sender (src/offering/shared/offer-wire.ts) under the same Web Lock and the same policy as the page.
  * An offer refused (or given up) then is kept, marked with the status and the reason, for the next
  * page to hand back to the private entries.
  */
@@ -11,9 +11,9 @@ import {
   flushOfferQueue,
   type FlushResult,
   type OfferQueueStorage,
-} from '../src/core/offer-queue-policy'
-import { sendOffer, type BackendConfig } from '../src/core/offer-wire'
-import type { OfferEventListener } from '../src/core/offer-events'
+} from '../src/offering/shared/offer-queue-policy'
+import { sendOffer, type BackendConfig } from '../src/offering/shared/offer-wire'
+import type { OfferEventListener } from '../src/offering/shared/offer-events'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -34,7 +34,7 @@ export interface OfferSyncDeps {
    */
   retryGate?: { load(): Promise<number | undefined>; save(at: number): Promise<void> }
   now?: () => number
-  /** Hears the worker's tries and answers (src/core/offer-events.ts). */
+  /** Hears the worker's tries and answers (src/offering/shared/offer-events.ts). */
   onEvent?: OfferEventListener
 }
 

@@ -1,6 +1,6 @@
 /**
  * The app's offer service, made once: the page's offer queue (src/lib/offer-queue.ts) over IndexedDB,
- * the one offer sender (src/core/offer-wire.ts) and the store. A refused, expired or withdrawn
+ * the one offer sender (src/offering/shared/offer-wire.ts) and the store. A refused, expired or withdrawn
  * offer's words go back to the private entries through the store, with the wording of
  * src/shared/offer-outcome.ts. Loaded with `import()` after the first paint (it carries postgrest-js).
  */
@@ -15,7 +15,7 @@ import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
 import type { LabServices } from '../features/lab/lab-services'
 import { createOfferToVoid } from '../lib/offer-to-void'
 import { newClientId } from '../shared/client-id'
-import { isReport, type QueuedOffer } from '../core/offer'
+import { isReport, type QueuedOffer } from '../offering/shared/offer'
 import {
   JOURNEY_CHANNEL,
   journeyRecorder,
@@ -23,9 +23,9 @@ import {
   pruneEndedJourneys,
   type JourneyLog,
 } from '../features/lab/core/offer-journey'
-import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../core/offer-queue-policy'
+import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../offering/shared/offer-queue-policy'
 import { handBackToast } from '../shared/offer-outcome'
-import { sendOffer, type BackendConfig } from '../core/offer-wire'
+import { sendOffer, type BackendConfig } from '../offering/shared/offer-wire'
 import { useAppStore } from '../store'
 import type { OfferActions } from '../store/offers-slice'
 

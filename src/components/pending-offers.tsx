@@ -3,7 +3,7 @@
  * waiting. Each can be withdrawn before it is sent: its words go back to the private entries.
  */
 import { useState } from 'react'
-import type { QueuedOffer } from '../core/offer'
+import type { QueuedOffer } from '../offering/shared/offer'
 import { useAppStore } from '../store'
 import './app-notices.css'
 import { translator } from '../shared/i18n/i18n'

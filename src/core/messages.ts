@@ -1,5 +1,5 @@
 /** Every message between the page and the service worker: one discriminated union, never bare strings. */
-import type { BackendConfig } from './offer-wire'
+import type { BackendConfig } from './void-rest'
 
 /** Sent by the page to the service worker. */
 export type PageToWorkerMessage =

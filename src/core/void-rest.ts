@@ -31,6 +31,12 @@ export function isVoidThought(value: unknown): value is VoidThought {
   )
 }
 
+/** Where the backend lives and the public key it is called with (the page sends it to the worker). */
+export interface BackendConfig {
+  url: string
+  anonKey: string
+}
+
 /** What an offer's body holds: only the trimmed text (the spec's insert). */
 export interface VoidOfferRow {
   text: string

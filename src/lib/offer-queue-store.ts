@@ -4,17 +4,17 @@
  * by queue time, so listing is oldest first. Enqueueing uses a "strict" durability transaction and
  * resolves only once it has committed, so an offer is on disk before the writer says "held". Other
  * writes (attempt counts, removals) may be lost in a crash at worst, which only means a harmless resend.
- * The queue's policy lives in src/core/offer-queue-policy.ts; this module only stores.
+ * The queue's policy lives in src/offering/shared/offer-queue-policy.ts; this module only stores.
  */
 import type { PageOfferStorage } from './offer-queue'
-import type { QueuedOffer } from '../core/offer'
-import { offerQueueOperations, settled } from '../core/offer-queue-idb'
+import type { QueuedOffer } from '../offering/shared/offer'
+import { offerQueueOperations, settled } from '../offering/shared/offer-queue-idb'
 import {
   OFFER_QUEUE_DB,
   OFFER_QUEUE_STORE,
   offerKey,
   type OfferQueueStorage,
-} from '../core/offer-queue-policy'
+} from '../offering/shared/offer-queue-policy'
 
 let database: Promise<IDBDatabase> | undefined
 

@@ -2,7 +2,7 @@
  * The offer queue as a page runs it: an object made by `createOfferQueue`, its state (the running
  * flush, the backoff timer, the channel) on the instance, like Workbox's `Queue`: storage, sender and
  * what to do with an offer that goes back are passed in. The app creates and wires one
- * (src/app/offer-service.ts). Policy: src/core/offer-queue-policy.ts; wire: src/core/offer-wire.ts.
+ * (src/app/offer-service.ts). Policy: src/offering/shared/offer-queue-policy.ts; wire: src/offering/shared/offer-wire.ts.
  * This module decides WHEN to flush.
  *
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
@@ -11,13 +11,18 @@
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
 import { isOfferChannelMessage, type OfferChannelMessage } from '../core/messages'
-import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from '../core/offer'
+import {
+  isReport,
+  type OfferAnswer,
+  type QueuedOffer,
+  type RefusalReason,
+} from '../offering/shared/offer'
 import {
   emitOfferEvent,
   type OfferEvent,
   type OfferEventListener,
   type TryReason,
-} from '../core/offer-events'
+} from '../offering/shared/offer-events'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
@@ -25,7 +30,7 @@ import {
   isWaitingOffer,
   type FlushResult,
   type OfferQueueStorage,
-} from '../core/offer-queue-policy'
+} from '../offering/shared/offer-queue-policy'
 
 /**
  * What asked for a flush. A held offer waits for a running backoff; every other trigger does not.
@@ -51,7 +56,7 @@ export interface PageOfferStorage extends OfferQueueStorage {
 /** What a queue needs from its host; tests pass fakes. */
 export interface OfferQueueDeps {
   storage: PageOfferStorage
-  /** One delivery attempt for one offer (src/core/offer-wire.ts `sendOffer`). */
+  /** One delivery attempt for one offer (src/offering/shared/offer-wire.ts `sendOffer`). */
   send: (offer: QueuedOffer) => Promise<OfferAnswer>
   /** Puts the offer's words back in the private entries and tells the visitor, before it leaves. */
   handBack: (offer: QueuedOffer, reason: HandBackReason) => Promise<void>
@@ -66,7 +71,7 @@ export interface OfferQueueDeps {
   /** Opens the channel on which tabs tell each other the queue changed. */
   openChannel?: () => BroadcastChannel | undefined
   random?: () => number
-  /** Hears what happens to each offer (src/core/offer-events.ts); never in delivery's way. */
+  /** Hears what happens to each offer (src/offering/shared/offer-events.ts); never in delivery's way. */
   onEvent?: OfferEventListener
 }
 

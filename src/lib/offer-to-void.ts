@@ -4,14 +4,14 @@
  * the offer is held in the queue and delivered later (PRODUCT.md 4–6). The app makes one with
  * `createOfferToVoid` over its queue and the one offer sender (src/app/offer-service.ts).
  */
-import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from '../core/offer'
+import { classifyOfferAnswer, type OfferAnswer, type QueuedOffer } from '../offering/shared/offer'
 import {
   OFFER_RETRY_AFTER_MAX_MS,
   backoffDelayMs,
   isWaitingOffer,
-} from '../core/offer-queue-policy'
+} from '../offering/shared/offer-queue-policy'
 import type { OfferOutcome, OfferToVoid } from '../shared/offer-outcome'
-import { emitOfferEvent, type OfferEventListener } from '../core/offer-events'
+import { emitOfferEvent, type OfferEventListener } from '../offering/shared/offer-events'
 import { trimThought } from '../shared/thought'
 import { newClientId } from '../shared/client-id'
 import type { OfferQueue } from './offer-queue'
@@ -25,7 +25,7 @@ export interface OfferToVoidDeps {
   send: (offer: QueuedOffer) => Promise<OfferAnswer>
   isOnline?: () => boolean
   now?: () => number
-  /** Hears the first try and answer of an offer that ends up held (src/core/offer-events.ts). */
+  /** Hears the first try and answer of an offer that ends up held (src/offering/shared/offer-events.ts). */
   onEvent?: OfferEventListener
 }
 

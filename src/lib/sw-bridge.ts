@@ -9,7 +9,7 @@ import {
   type WorkerToPageMessage,
   type PageToWorkerMessage,
 } from '../core/messages'
-import { OFFER_SYNC_TAG } from '../core/offer-queue-policy'
+import { OFFER_SYNC_TAG } from '../offering/shared/offer-queue-policy'
 import { env } from './env'
 import { markVersionSwitch } from './version-switch'
 

@@ -3,7 +3,7 @@
  * Yourself's toasts and the toasts of an offer handed back. Word for word from SPEC.md 4, 5 (and
  * PRODUCT.md for "held" and the hand-backs); the words themselves are in src/shared/i18n/messages/choice.ts.
  */
-import type { OfferOrigin, QueuedOffer } from '../core/offer'
+import type { OfferOrigin, QueuedOffer } from '../offering/shared/offer'
 import { translator } from './i18n/i18n'
 import { CHOICE_MESSAGES } from './i18n/messages/choice'
 

@@ -5,7 +5,7 @@
  * then waits for it.
  */
 import type { StateCreator } from 'zustand'
-import type { QueuedOffer } from '../core/offer'
+import type { QueuedOffer } from '../offering/shared/offer'
 import type { OfferToVoid } from '../shared/offer-outcome'
 import type { StoreState } from './types'
 

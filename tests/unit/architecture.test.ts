@@ -1,6 +1,6 @@
 /**
  * The claims of docs/architecture.md that the source tree can prove: which page modules talk to the
- * service worker, what src/core imports, and what the product's first paint (no `?lab`) loads of
+ * service worker, what src/core and src/offering/shared import and that the worker compiles them, and what the product's first paint (no `?lab`) loads of
  * the network lab. The doc is read, not copied here, so a claim changed in either place alone fails.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
@@ -73,9 +73,13 @@ describe('docs/architecture.md', () => {
     )
     expect(paragraph, 'the paragraph naming the page modules that talk to the worker').toBeDefined()
     const named = [...(paragraph ?? '').matchAll(/`(src\/[^`]+\.tsx?)`/g)].map((m) => m[1]).sort()
-    // What the worker itself runs (src/core, the lab's worker/) talks to its clients, not to a worker.
+    // What the worker itself runs (src/core, src/offering/shared, the lab's worker/) talks to its
+    // clients, not to a worker.
     const pageModules = sourceFiles('src').filter(
-      (file) => !file.startsWith('src/core/') && !file.startsWith('src/features/lab/worker/'),
+      (file) =>
+        !file.startsWith('src/core/') &&
+        !file.startsWith('src/offering/shared/') &&
+        !file.startsWith('src/features/lab/worker/'),
     )
     const talking = pageModules.filter((file) => TALKS_TO_WORKER.test(read(file)))
     expect(talking).toEqual([...new Set(named)])
@@ -94,6 +98,39 @@ describe('docs/architecture.md', () => {
     expect(outside).toEqual([])
   })
 
+  it('src/offering/shared imports nothing of ours outside itself and src/core', () => {
+    const outside = sourceFiles('src/offering/shared').flatMap((file) =>
+      importsOf(read(file))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => ({
+          file,
+          target: join(dirname(file), specifier).split('\\').join('/'),
+        }))
+        .filter(
+          ({ target }) =>
+            !target.startsWith('src/offering/shared/') && !target.startsWith('src/core/'),
+        ),
+    )
+    expect(outside).toEqual([])
+  })
+
+  it('src/core and src/offering/shared are exactly what the worker compiles of them', () => {
+    // Every module the worker's sources reach, type-only imports included: what its tsconfig compiles.
+    const seen = new Set<string>()
+    const queue = sourceFiles('sw')
+    for (let file = queue.shift(); file; file = queue.shift())
+      for (const specifier of importsOf(read(file))) {
+        const target = resolveModule(file, specifier)
+        if (target && !seen.has(target)) {
+          seen.add(target)
+          queue.push(target)
+        }
+      }
+    const reached = (dir: string) => [...seen].filter((file) => file.startsWith(dir)).sort()
+    expect(reached('src/core/')).toEqual(sourceFiles('src/core'))
+    expect(reached('src/offering/')).toEqual(sourceFiles('src/offering/shared'))
+  })
+
   it("the product's entry loads no lab module before it runs: only src/app/lab-entry.ts", () => {
     expect(DOC).toContain('adds only `src/app/lab-entry.ts` to the first')
     const closure = staticClosure('src/main.tsx')
@@ -102,5 +139,19 @@ describe('docs/architecture.md', () => {
       (file) => file.startsWith('src/features/lab/') || /^src\/app\/lab-/.test(file),
     )
     expect(lab).toEqual(['src/app/lab-entry.ts'])
+  })
+
+  it('the private entries are entered through their door; only the app loads their storage and screen', () => {
+    expect(DOC).toContain('`src/private-entries/private-entries.ts`')
+    const door = 'src/private-entries/private-entries.ts'
+    const entered = sourceFiles('src')
+      .filter((file) => !file.startsWith('src/private-entries/') && !file.startsWith('src/app/'))
+      .flatMap((file) =>
+        importsOf(read(file))
+          .map((specifier) => resolveModule(file, specifier))
+          .filter((target) => target?.startsWith('src/private-entries/') && target !== door)
+          .map((target) => `${file} imports ${target}`),
+      )
+    expect(entered).toEqual([])
   })
 })

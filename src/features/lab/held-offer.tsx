@@ -4,7 +4,7 @@
  * report: it has no words.
  */
 import { useId, useState } from 'react'
-import type { QueuedOffer } from '../../core/offer'
+import type { QueuedOffer } from '../../offering/shared/offer'
 import type { OfferJourney } from './core/offer-journey'
 import { JourneyTimeline } from './journey-timeline'
 import { describeAnswer, formatAgo, formatClock, formatDuration, lastAnswer } from './lab-words'

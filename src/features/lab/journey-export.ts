@@ -5,7 +5,7 @@
  * journey log itself never holds them.
  */
 import { downloadBlob } from '../../lib/download'
-import type { QueuedOffer } from '../../core/offer'
+import type { QueuedOffer } from '../../offering/shared/offer'
 import type { OfferJourney } from './core/offer-journey'
 
 /** The export's format name and version; bump the version when the shape changes. */

@@ -4,7 +4,7 @@
  * changes nothing in how the app's own chunks load.
  */
 import type { OfferQueue } from '../../lib/offer-queue'
-import type { QueuedOffer } from '../../core/offer'
+import type { QueuedOffer } from '../../offering/shared/offer'
 import type { OfferJourney } from './core/offer-journey'
 
 /** The lab's view of the offer queue and the journeys. */

@@ -1,5 +1,5 @@
 /** How the network lab words what it shows: answers, journey events, ages and waits. Pure. */
-import type { OfferAnswer } from '../../core/offer'
+import type { OfferAnswer } from '../../offering/shared/offer'
 import type { JourneyEvent, OfferJourney, TryReason } from './core/offer-journey'
 
 /** A duration in ms, shortly: "850 ms", "12 s", "3 min", "2 h", "4 d". */

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { ownLockClientId } from './core/lab-status'
-import type { QueuedOffer } from '../../core/offer'
+import type { QueuedOffer } from '../../offering/shared/offer'
 import type { OfferJourney } from './core/offer-journey'
 import { useAppStore } from '../../store'
 import type { LabServices } from './lab-services'

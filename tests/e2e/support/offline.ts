@@ -1,7 +1,7 @@
 /** Helpers for the offline end-to-end specs: offering from the writer, reading the queue, the wall. */
 import { expect, type Page } from '@playwright/test'
 import { wallRows } from './backend'
-import type { QueuedOffer } from '../../../src/core/offer'
+import type { QueuedOffer } from '../../../src/offering/shared/offer'
 
 export const HELD = "Held for The Void. It will be offered when you're back online."
 export const OFFERED = 'Offered to The Void.'

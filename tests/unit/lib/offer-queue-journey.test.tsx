@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/app/offer-service'
 import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
-import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
-import type { OfferAnswer } from '../../../src/core/offer'
+import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
+import type { OfferAnswer } from '../../../src/offering/shared/offer'
 import type { JourneyEvent, JourneyLog } from '../../../src/features/lab/core/offer-journey'
 import { createAppStore } from '../../../src/store'
 import { failingJourneyLog, freshJourneyLog } from '../../fixtures/journeys'
@@ -32,7 +32,9 @@ let settle: (() => Promise<void>) | undefined
 
 async function load(journey: JourneyLog = freshJourneyLog()) {
   const useAppStore = createAppStore()
-  useAppStore.getState().connectSanctuaryStorage(() => import('../../../src/lib/sanctuary-storage'))
+  useAppStore
+    .getState()
+    .connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
   const service = createOfferService({
     store: useAppStore,
     fetch: backendFetch,

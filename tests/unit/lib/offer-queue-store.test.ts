@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
-import { flushOfferQueue, type OfferQueueStorage } from '../../../src/core/offer-queue-policy'
+import {
+  flushOfferQueue,
+  type OfferQueueStorage,
+} from '../../../src/offering/shared/offer-queue-policy'
 import { workerOfferStorage } from '../../../sw/offer-store'
 import { fakeVoid, makeOffer } from '../../fixtures/offers'
 

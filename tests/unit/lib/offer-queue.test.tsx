@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/app/offer-service'
 import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
-import { resetSanctuaryMemory } from '../../../src/lib/sanctuary-storage'
-import type { OfferAnswer } from '../../../src/core/offer'
+import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
+import type { OfferAnswer } from '../../../src/offering/shared/offer'
 import { createAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
@@ -41,7 +41,9 @@ let settle: (() => Promise<void>) | undefined
 
 async function load() {
   const useAppStore = createAppStore()
-  useAppStore.getState().connectSanctuaryStorage(() => import('../../../src/lib/sanctuary-storage'))
+  useAppStore
+    .getState()
+    .connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
   const service = createOfferService({
     store: useAppStore,
     fetch: (input, init) => fetchImpl(input, init),
@@ -170,16 +172,14 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     await q.enqueueOffer(offer)
     await q.requestOfferFlush('manual')
     await vi.waitFor(() =>
-      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
-        'refused words',
-      ]),
+      expect(q.useAppStore.getState().privateEntries.map((e) => e.text)).toEqual(['refused words']),
     )
     const state = q.useAppStore.getState()
     expect(JSON.parse(localStorage.getItem('sanctuary-entries') ?? '[]')).toEqual(
-      state.sanctuaryEntries,
+      state.privateEntries,
     )
-    expect(new Date(state.sanctuaryEntries[0]!.date).toISOString()).toBe(
-      state.sanctuaryEntries[0]!.date,
+    expect(new Date(state.privateEntries[0]!.date).toISOString()).toBe(
+      state.privateEntries[0]!.date,
     )
     expect(state.toasts.map((t) => t.title)).toEqual(['The Void could not take these words'])
     expect(await q.listOffers()).toEqual([])
@@ -191,7 +191,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     const entry = { id: 42, date: '2025-01-05T10:30:00.000Z', text: '  kept as written ' }
     await q.enqueueOffer(makeOffer({ origin: 'sanctuary', text: 'kept as written', entry }))
     await q.requestOfferFlush('manual')
-    await vi.waitFor(() => expect(q.useAppStore.getState().sanctuaryEntries).toEqual([entry]))
+    await vi.waitFor(() => expect(q.useAppStore.getState().privateEntries).toEqual([entry]))
   })
 
   it('an offer the service worker found refused is handed back by the next page', async () => {
@@ -206,7 +206,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     ])
     await q.requestOfferFlush('start')
     await vi.waitFor(() =>
-      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+      expect(q.useAppStore.getState().privateEntries.map((e) => e.text)).toEqual([
         'refused while closed',
       ]),
     )
@@ -221,7 +221,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     await q.holdOffer(offer)
     expect(await q.withdrawOffer(offer)).toBe('withdrawn')
     await vi.waitFor(() =>
-      expect(q.useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual([
+      expect(q.useAppStore.getState().privateEntries.map((e) => e.text)).toEqual([
         'second thoughts',
       ]),
     )
@@ -237,7 +237,7 @@ describe('refusal and withdrawal: the words go back to the private entries', () 
     const q = await load()
     const offer = makeOffer()
     expect(await q.withdrawOffer(offer)).toBe('gone')
-    expect(q.useAppStore.getState().sanctuaryEntries).toEqual([])
+    expect(q.useAppStore.getState().privateEntries).toEqual([])
   })
 })
 

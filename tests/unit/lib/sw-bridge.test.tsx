@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { requestBackgroundSync } from '../../../src/lib/sw-bridge'
-import { OFFER_SYNC_TAG } from '../../../src/core/offer-queue-policy'
+import { OFFER_SYNC_TAG } from '../../../src/offering/shared/offer-queue-policy'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startBackend, type Backend } from '../../../server/index'
-import { sendOffer, type BackendConfig } from '../../../src/core/offer-wire'
-import type { OfferAnswer } from '../../../src/core/offer'
+import { sendOffer, type BackendConfig } from '../../../src/offering/shared/offer-wire'
+import type { OfferAnswer } from '../../../src/offering/shared/offer'
 
 /** Sends `offers` one request each, as the queue does; stops at the first answer that is not a 2xx. */
 async function postOffers(

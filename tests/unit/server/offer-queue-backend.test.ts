@@ -3,8 +3,8 @@
  * store the row keeps the words, and the batch size fits the write limit.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { flushOfferQueue } from '../../../src/core/offer-queue-policy'
-import { sendOffer } from '../../../src/core/offer-wire'
+import { flushOfferQueue } from '../../../src/offering/shared/offer-queue-policy'
+import { sendOffer } from '../../../src/offering/shared/offer-wire'
 import { makeOffer, memoryStorage } from '../../fixtures/offers'
 import {
   asOwner,

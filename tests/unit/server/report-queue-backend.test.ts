@@ -5,9 +5,12 @@
  * the wall (409) leaves the queue instead of holding the offers behind it.
  */
 import { describe, expect, it, vi } from 'vitest'
-import type { QueuedOffer } from '../../../src/core/offer'
-import { OFFER_SEND_TIMEOUT_MS, flushOfferQueue } from '../../../src/core/offer-queue-policy'
-import { sendOffer } from '../../../src/core/offer-wire'
+import type { QueuedOffer } from '../../../src/offering/shared/offer'
+import {
+  OFFER_SEND_TIMEOUT_MS,
+  flushOfferQueue,
+} from '../../../src/offering/shared/offer-queue-policy'
+import { sendOffer } from '../../../src/offering/shared/offer-wire'
 import { makeOffer, memoryStorage } from '../../fixtures/offers'
 import {
   asOwner,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { QueuedOffer } from '../../../src/core/offer'
+import type { QueuedOffer } from '../../../src/offering/shared/offer'
 import { syncOffers, type OfferSyncDeps } from '../../../sw/offer-sync'
 import { fakeOfferFetch, fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
 import { memoryJourney } from '../../fixtures/journeys'

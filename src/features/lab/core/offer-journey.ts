@@ -8,14 +8,14 @@
  * delivery's way (writes are chained in the background, errors are swallowed with a warning); each
  * journey keeps its last JOURNEY_EVENT_CAP events; a journey is pruned a day after its offer ended.
  */
-import type { QueuedOffer } from '../../../core/offer'
-import { settled } from '../../../core/offer-queue-idb'
+import type { QueuedOffer } from '../../../offering/shared/offer'
+import { settled } from '../../../offering/shared/offer-queue-idb'
 import type {
   OfferEvent,
   OfferEventListener,
   TryActor,
   TryReason,
-} from '../../../core/offer-events'
+} from '../../../offering/shared/offer-events'
 
 /** The journey log's own database and object store (key: the offer's client id). */
 export const JOURNEY_DB = 'unburden-offer-journey'
@@ -33,7 +33,7 @@ export const JOURNEY_COUNT_CAP = 200
 /** How long a journey is kept after its offer was delivered, handed back or withdrawn: a day. */
 export const JOURNEY_KEPT_AFTER_END_MS = 24 * 60 * 60_000
 
-/** One thing that happened to an offer: the delivery code's own events (src/core/offer-events.ts). */
+/** One thing that happened to an offer: the delivery code's own events (src/offering/shared/offer-events.ts). */
 export type JourneyEvent = OfferEvent
 export type { TryActor, TryReason }
 

@@ -1,5 +1,5 @@
 /**
- * Reading The Void's wall from its backend (offers travel through src/core/offer-wire.ts). No auth
+ * Reading The Void's wall from its backend (offers travel through src/offering/shared/offer-wire.ts). No auth
  * session is ever stored (docs/product.md, decision 12): only the public key is sent.
  */
 import {

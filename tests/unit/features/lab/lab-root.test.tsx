@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LabRoot, { type LabStart } from '../../../../src/features/lab/lab-root'
 import type { LabServices } from '../../../../src/features/lab/lab-services'
-import type { QueuedOffer } from '../../../../src/core/offer'
+import type { QueuedOffer } from '../../../../src/offering/shared/offer'
 import type { OfferJourney } from '../../../../src/features/lab/core/offer-journey'
 import { resetAppStore, useAppStore } from '../../../../src/store'
 import { makeOffer } from '../../../fixtures/offers'

@@ -12,7 +12,7 @@ import {
   type JourneyEvent,
   type OfferJourney,
 } from '../../../../../src/features/lab/core/offer-journey'
-import { OFFER_QUEUE_DB } from '../../../../../src/core/offer-queue-policy'
+import { OFFER_QUEUE_DB } from '../../../../../src/offering/shared/offer-queue-policy'
 import { failingJourneyLog, freshJourneyLog } from '../../../../fixtures/journeys'
 import { makeOffer } from '../../../../fixtures/offers'
 

@@ -1,7 +1,7 @@
 /**
  * The offer queue's policy, with no browser API: what a flush does with each answer, how long it waits
  * before trying again, and the names page and service worker agree on. Storage and sending are passed
- * in, so the page and the service worker (IndexedDB + src/core/offer-wire.ts) and the unit tests
+ * in, so the page and the service worker (IndexedDB + src/offering/shared/offer-wire.ts) and the unit tests
  * (fake-indexeddb or memory + a fake server) run the very same rules.
  *
  * Delivery is at least once on the client and exactly once on the wall: every offer carries its
@@ -105,7 +105,7 @@ export interface FlushDeps {
   ) => Promise<void>
   now?: () => number
   random?: () => number
-  /** Hears each try, answer, delivery and give-up (src/core/offer-events.ts); never awaited. */
+  /** Hears each try, answer, delivery and give-up (src/offering/shared/offer-events.ts); never awaited. */
   onEvent?: OfferEventListener
   /** Who flushes and why, as the events say it. Default: the page, `manual`. */
   by?: TryActor

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OFFER_SEND_TIMEOUT_MS } from '../../../src/core/offer-queue-policy'
-import { sendOffer } from '../../../src/core/offer-wire'
+import { OFFER_SEND_TIMEOUT_MS } from '../../../../src/offering/shared/offer-queue-policy'
+import { sendOffer } from '../../../../src/offering/shared/offer-wire'
 
 const backend = { url: 'http://localhost:54321/', anonKey: 'anon-key' }
 const offer = { clientId: '3f1c1a52-6b0e-4c1c-9a57-2d9a2c1e0b11', text: 'heavy day' }

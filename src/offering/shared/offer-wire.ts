@@ -4,7 +4,7 @@
  * (`@supabase/postgrest-js`, the package behind supabase-js's `from()`, small enough for the
  * worker to carry): the spec's `insert({ text })`, its client-made id in the `Idempotency-Key`
  * header. The database claims the key and skips a repeat, still answering 2xx (supabase/migrations).
- * One timeout (OFFER_SEND_TIMEOUT_MS, src/core/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
+ * One timeout (OFFER_SEND_TIMEOUT_MS, src/offering/shared/offer-queue-policy.ts) and the answer's `Retry-After` on every path.
  *
  * The answer is read from the raw response, not from the client's result: postgrest-js turns a 404
  * with an empty body into a 204, which would count an offer to a moved project as delivered, and it
@@ -17,14 +17,11 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   VOID_REPORTS_TABLE,
   VOID_TABLE,
+  type BackendConfig,
   type VoidOfferRow,
-} from './void-rest'
+} from '../../core/void-rest'
 
-/** Where the backend lives and the public key it is called with. */
-export interface BackendConfig {
-  url: string
-  anonKey: string
-}
+export type { BackendConfig }
 
 type Offer = Pick<QueuedOffer, 'clientId' | 'text' | 'report'>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyOfferAnswer, parseRetryAfter } from '../../../src/core/offer'
+import { classifyOfferAnswer, parseRetryAfter } from '../../../../src/offering/shared/offer'
 
 describe('classifyOfferAnswer', () => {
   it.each([

@@ -1,6 +1,6 @@
 /**
  * An offer to The Void and how an answer to it is judged. The queue's policy
- * (src/core/offer-queue-policy.ts) builds on these; the writer uses `classifyOfferAnswer` to decide
+ * (src/offering/shared/offer-queue-policy.ts) builds on these; the writer uses `classifyOfferAnswer` to decide
  * between "offered", "held" and "refused".
  */
 
@@ -25,7 +25,7 @@ export interface QueuedOffer {
   /**
    * When the queue first tried to deliver it (sent it, or stopped at a failure while it waited
    * behind), ms since the epoch: the queue gives the offer up OFFER_MAX_AGE_MS later
-   * (src/core/offer-queue-policy.ts). Every send comes after it.
+   * (src/offering/shared/offer-queue-policy.ts). Every send comes after it.
    */
   firstAttemptAt?: number
   /**

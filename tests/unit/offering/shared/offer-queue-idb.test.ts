@@ -1,8 +1,8 @@
 import { createStore } from 'idb-keyval'
 import { describe, expect, it } from 'vitest'
-import type { QueuedOffer } from '../../../src/core/offer'
-import { offerQueueOperations } from '../../../src/core/offer-queue-idb'
-import { offerKey } from '../../../src/core/offer-queue-policy'
+import type { QueuedOffer } from '../../../../src/offering/shared/offer'
+import { offerQueueOperations } from '../../../../src/offering/shared/offer-queue-idb'
+import { offerKey } from '../../../../src/offering/shared/offer-queue-policy'
 
 let databases = 0
 const freshQueue = () => {

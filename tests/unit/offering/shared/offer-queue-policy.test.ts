@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { OfferAnswer, QueuedOffer } from '../../../src/core/offer'
+import type { OfferAnswer, QueuedOffer } from '../../../../src/offering/shared/offer'
 import {
   OFFER_BACKOFF,
   OFFER_MAX_AGE_MS,
@@ -7,8 +7,8 @@ import {
   flushOfferQueue,
   offerKey,
   type OfferQueueStorage,
-} from '../../../src/core/offer-queue-policy'
-import { fakeVoid, makeOffer, memoryStorage } from '../../fixtures/offers'
+} from '../../../../src/offering/shared/offer-queue-policy'
+import { fakeVoid, makeOffer, memoryStorage } from '../../../fixtures/offers'
 
 const refuseTo =
   (storage: OfferQueueStorage, handedBack: QueuedOffer[]) => async (o: QueuedOffer) => {
