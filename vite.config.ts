@@ -99,7 +99,7 @@ export default defineConfig({
       },
     },
   },
-  // The passphrase estimator's worker (src/features/sanctuary/lock/passphrase-strength.worker.ts)
+  // The passphrase estimator's worker (src/private-entries/lock/passphrase-strength.worker.ts)
   // loads zxcvbn-ts's word lists with import(): as an ES module, each list is a chunk of its own
   // (under the precache's 2 MiB limit per file; all of them together would be one 4.6 MB file), named
   // after its package and apart from the code, so a release that changes the code leaves them cached.

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 
 /**
  * The most PBKDF2 iterations a copy may ask for (the app writes 600,000). It MUST stay equal to
- * MAX_ITERATIONS in src/features/sanctuary/lock/envelope.ts, so that this script and the app open and
+ * MAX_ITERATIONS in src/private-entries/lock/envelope.ts, so that this script and the app open and
  * refuse the same copies; tests/unit/scripts/decrypt-copy.test.ts checks that they agree.
  */
 const MAX_ITERATIONS = 2_000_000

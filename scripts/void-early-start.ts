@@ -28,8 +28,8 @@ const SCREEN_MODULES: Record<string, string[]> = {
   '/void': ['src/features/void/ui/void-screen.tsx'],
   // The entries are read through the lock's module before the screen shows them.
   '/return': [
-    'src/features/sanctuary/sanctuary-screen.tsx',
-    'src/features/sanctuary/lock/sanctuary-lock.ts',
+    'src/private-entries/ui/return-screen.tsx',
+    'src/private-entries/lock/locked-storage.ts',
   ],
   '/help': ['src/features/help/help-screen.tsx'],
 }

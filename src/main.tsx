@@ -14,7 +14,7 @@ import './components/app-notices.css'
 import './components/dialog.css'
 import './features/writer/writer-choice.css'
 import './features/void/ui/void.css'
-import './features/sanctuary/sanctuary.css'
+import './private-entries/ui/return-screen.css'
 import './features/help/help.css'
 
 /** How long the first render on /void waits for the first page before showing "Loading thoughts...". */

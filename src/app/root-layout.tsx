@@ -13,9 +13,7 @@ import { useLanguage } from '../components/use-language'
 
 // The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock
 // (docs/product.md, decision 20), both loaded on first use.
-useAppStore
-  .getState()
-  .connectSanctuaryStorage(() => import('../features/sanctuary/lock/sanctuary-lock'))
+useAppStore.getState().connectPrivateEntries(() => import('../private-entries/lock/locked-storage'))
 
 type AppStartModule = typeof import('./app-start')
 /** Loads the start-up module; null: no start-up. */

@@ -36,12 +36,12 @@ const voidRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/void/ui/void-screen'), 'VoidScreen'),
 })
 
-const sanctuaryRoute = createRoute({
+const returnRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/return',
   component: lazyRouteComponent(
-    () => import('../features/sanctuary/sanctuary-screen'),
-    'SanctuaryScreen',
+    () => import('../private-entries/ui/return-screen'),
+    'ReturnScreen',
   ),
 })
 
@@ -51,7 +51,7 @@ const helpRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/help/help-screen'), 'HelpScreen'),
 })
 
-const routeTree = rootRoute.addChildren([writerRoute, voidRoute, sanctuaryRoute, helpRoute])
+const routeTree = rootRoute.addChildren([writerRoute, voidRoute, returnRoute, helpRoute])
 
 /**
  * Builds the app's router with its start-up (src/main.tsx: `loadAppStart`; a test rendering a

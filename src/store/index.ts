@@ -1,7 +1,7 @@
 /** The zustand store that drives the screens, built from slices. */
 import { create } from 'zustand'
 import { createAppSlice } from './app-slice'
-import { createEntriesSlice } from './entries-slice'
+import { createPrivateEntriesSlice } from '../private-entries/private-entries'
 import { createOffersSlice } from './offers-slice'
 import { createToastsSlice } from './toasts-slice'
 import type { StoreState } from './types'
@@ -11,7 +11,7 @@ export type { StoreState } from './types'
 /** Builds a fresh store; tests make one each so state never leaks between them. */
 export const createAppStore = () =>
   create<StoreState>()((...a) => ({
-    ...createEntriesSlice(...a),
+    ...createPrivateEntriesSlice(...a),
     ...createToastsSlice(...a),
     ...createOffersSlice(...a),
     ...createAppSlice(...a),

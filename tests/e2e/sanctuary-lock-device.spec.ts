@@ -5,7 +5,7 @@
  * owner, and the attacker, then see.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { createVault } from '../../src/features/sanctuary/lock/envelope'
+import { createVault } from '../../src/private-entries/lock/envelope'
 import { resetBackend } from './support/backend'
 import { heldInHeap } from './support/heap'
 import { wallTexts } from './support/offline'

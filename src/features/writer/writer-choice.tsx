@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../components/dialog'
-import { askToPersist } from '../../lib/sanctuary-storage'
+import { askToPersist } from '../../private-entries/private-entries'
 import { outcomeMessage, writerOfferMessage } from '../../shared/offer-outcome'
 import { MESSAGE_DURATION_MS } from '../../shared/thought'
 import { useAppStore } from '../../store'

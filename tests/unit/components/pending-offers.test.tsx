@@ -6,7 +6,9 @@ import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store
 import { resetAppStore, useAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
-useAppStore.getState().connectSanctuaryStorage(() => import('../../../src/lib/sanctuary-storage'))
+useAppStore
+  .getState()
+  .connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
 // The app's offer service, connected to the store as the app does; nothing is ever sent.
 useAppStore.getState().connectOffers(
   createOfferService({
@@ -51,7 +53,7 @@ describe('PendingOffers', () => {
     render(<PendingOffers />)
     fireEvent.click(screen.getByRole('button', { name: 'Keep it private' }))
     await waitFor(() =>
-      expect(useAppStore.getState().sanctuaryEntries.map((e) => e.text)).toEqual(['not yet']),
+      expect(useAppStore.getState().privateEntries.map((e) => e.text)).toEqual(['not yet']),
     )
     expect(await listOffers()).toEqual([])
     await waitFor(() => expect(screen.queryByText('not yet')).toBeNull())

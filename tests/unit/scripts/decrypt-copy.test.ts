@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_ITERATIONS, encryptCopy } from '../../../src/features/sanctuary/lock/envelope'
-import { makeEntriesCopy } from '../../../src/shared/sanctuary-entries'
+import { MAX_ITERATIONS, encryptCopy } from '../../../src/private-entries/lock/envelope'
+import { makeEntriesCopy } from '../../../src/private-entries/private-entry'
 
 const SCRIPT = 'scripts/decrypt-copy.mjs'
 

@@ -1,0 +1,40 @@
+/**
+ * What an unlock found wrong with the stored vault, in plain words: a swapped key (someone may have
+ * read what was saved while locked), a thought not sealed because of one, items damaged or removed.
+ * Shown until the entries lock; the store re-renders the screen on every report of the lock module.
+ */
+import { translator } from '../../shared/i18n/i18n'
+import { LOCK_MESSAGES } from '../../shared/i18n/messages/lock'
+import { lockProblems } from '../lock/locked-storage'
+
+const t = translator(LOCK_MESSAGES)
+
+/** The notices of `lockProblems()`, or nothing: what may mean someone read the words is an alert. */
+export function LockProblems() {
+  const problems = lockProblems()
+  if (!problems) return null
+  const notices: [shown: boolean | number, role: 'alert' | 'status', text: () => string][] = [
+    [problems.keyChanged, 'alert', () => t('lockProblem.keyChanged')],
+    [problems.vaultMissing, 'alert', () => t('lockProblem.vaultMissing')],
+    [
+      problems.foundUnlocked,
+      'alert',
+      () => t('lockProblem.foundUnlocked', { n: problems.foundUnlocked }),
+    ],
+    [problems.sealRefused, 'alert', () => t('lockProblem.sealRefused')],
+    [problems.damaged, 'status', () => t('lockProblem.damaged', { n: problems.damaged })],
+    [problems.missing, 'status', () => t('lockProblem.missing', { n: problems.missing })],
+    [problems.listDamaged, 'status', () => t('lockProblem.listDamaged')],
+  ]
+  return (
+    <>
+      {notices.map(([shown, role, text], index) =>
+        shown ? (
+          <p key={index} className="sanctuary__notice" role={role}>
+            {text()}
+          </p>
+        ) : null,
+      )}
+    </>
+  )
+}

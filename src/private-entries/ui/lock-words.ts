@@ -1,0 +1,18 @@
+/** The lock's words, in one place (the screens and the tests read them from here), in the app's language. */
+import { translator } from '../../shared/i18n/i18n'
+import { SANCTUARY_MESSAGES } from '../../shared/i18n/messages/sanctuary'
+import type { LockOutcome } from '../lock/locked-storage'
+
+/** The lock's translator (its words are in src/shared/i18n/messages/sanctuary.ts). */
+export const t = translator(SANCTUARY_MESSAGES)
+
+/** The minimum length of a new passphrase. */
+export const MIN_PASSPHRASE = 8
+
+/** The calm sentence for a lock action that did not happen. */
+export function lockFailure(outcome: LockOutcome): string {
+  if (outcome.ok) return ''
+  if (outcome.kind === 'wrong-passphrase') return t('lock.wrong')
+  if (outcome.kind === 'unreadable') return t('lock.unreadable')
+  return t('lock.storage')
+}
