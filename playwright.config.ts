@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app, served
@@ -12,6 +13,11 @@ if (!existsSync(chromium)) {
     `Chromium not found at ${chromium}: install Debian's chromium package (see README).`,
   )
 }
+
+// The browser sees the Noto fonts `npm run test:setup` installs and nothing else (tests/e2e/fonts.conf
+// replaces the machine's font configuration): the screenshot baselines are drawn with them, and a
+// machine with more fonts, or other font settings, draws the same pixels.
+const fontconfigFile = fileURLToPath(new URL('./tests/e2e/fonts.conf', import.meta.url))
 
 const appPort = Number(process.env.APP_PORT ?? 4173)
 const apiPort = Number(process.env.API_PORT ?? 54321)
@@ -37,6 +43,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
+      env: { ...process.env, FONTCONFIG_FILE: fontconfigFile },
       args: [
         '--disable-background-networking',
         '--disable-component-update',
