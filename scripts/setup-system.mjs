@@ -3,7 +3,7 @@
  * installs the missing ones with apt-get (`apt-get update` once first, `--no-install-recommends`),
  * printing what it installs. As root it runs apt-get itself, otherwise through sudo; with neither,
  * it stops and prints the exact command to run. When everything is there it does nothing and says so.
- * Browsers come from Debian's packages, never from a download.
+ * Browsers and fonts come from Debian's packages, never from a download.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
@@ -19,6 +19,16 @@ export const SYSTEM_PACKAGES = [
     // Debian 12's PostgreSQL is 15; the extension is built per server version.
     name: 'postgresql-15-plpgsql-check',
     why: '`supabase db lint` in the backend tests (plpgsql_check)',
+  },
+  // The e2e screenshots are drawn with these fonts and no other (tests/e2e/fonts.conf): the families
+  // Android draws the app with, so a baseline made on one machine matches on another.
+  {
+    name: 'fonts-noto-core',
+    why: 'the e2e screenshots: Noto Sans and its scripts, as on Android',
+  },
+  {
+    name: 'fonts-noto-cjk',
+    why: 'the e2e screenshots: Noto Sans CJK for Chinese, as on Android',
   },
 ]
 

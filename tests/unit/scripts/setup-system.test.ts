@@ -16,7 +16,7 @@ function machine(installed: string[], rights: { isRoot: boolean; hasSudo: boolea
 }
 
 describe('setupSystem', () => {
-  it('checks chromium, firefox-esr, webkit2gtk-driver, xvfb, postgresql and plpgsql_check', () => {
+  it('checks chromium, firefox-esr, webkit2gtk-driver, xvfb, postgresql, plpgsql_check and the Noto fonts', () => {
     expect(all).toEqual([
       'chromium',
       'firefox-esr',
@@ -24,7 +24,20 @@ describe('setupSystem', () => {
       'xvfb',
       'postgresql',
       'postgresql-15-plpgsql-check',
+      'fonts-noto-core',
+      'fonts-noto-cjk',
     ])
+  })
+
+  it('installs the Noto fonts the e2e screenshots are drawn with, saying why', () => {
+    const { outcome, ran, lines } = machine(all.slice(0, -2), { isRoot: true, hasSudo: false })
+    expect(outcome).toBe('installed')
+    expect(ran).toEqual([
+      ['apt-get', 'update'],
+      ['apt-get', 'install', '-y', '--no-install-recommends', 'fonts-noto-core', 'fonts-noto-cjk'],
+    ])
+    expect(lines.join('\n')).toMatch(/fonts-noto-core is missing \(the e2e screenshots/)
+    expect(lines.join('\n')).toMatch(/fonts-noto-cjk is missing \(the e2e screenshots/)
   })
 
   it('does nothing when everything is present, and says so', () => {
@@ -53,9 +66,13 @@ describe('setupSystem', () => {
         'firefox-esr',
         'webkit2gtk-driver',
         'xvfb',
+        'fonts-noto-core',
+        'fonts-noto-cjk',
       ],
     ])
-    expect(lines.join('\n')).toMatch(/installing firefox-esr, webkit2gtk-driver, xvfb/)
+    expect(lines.join('\n')).toMatch(
+      /installing firefox-esr, webkit2gtk-driver, xvfb, fonts-noto-core, fonts-noto-cjk/,
+    )
   })
 
   it('not root but with sudo: the same commands through sudo', () => {
@@ -71,7 +88,7 @@ describe('setupSystem', () => {
     expect(outcome).toBe('no-rights')
     expect(ran).toEqual([])
     expect(lines.at(-1)).toContain(
-      'apt-get update && apt-get install -y --no-install-recommends chromium firefox-esr webkit2gtk-driver xvfb postgresql postgresql-15-plpgsql-check',
+      'apt-get update && apt-get install -y --no-install-recommends chromium firefox-esr webkit2gtk-driver xvfb postgresql postgresql-15-plpgsql-check fonts-noto-core fonts-noto-cjk',
     )
   })
 })
