@@ -12,11 +12,10 @@ import {
   HOSTED_WRITE_LIMIT_PER_MINUTE,
   type BackendOptions,
 } from './config'
-import { TesterControls } from './controls'
 import { openPglite, openPostgres, type Engine } from './engine'
 import { answerClientError } from './edge/client-error'
 import { ownHosts } from './edge/host'
-import { createHandler } from './http'
+import { createHandler, pipeline, type HttpContext } from './http'
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from './jwt'
 import { lockDataDir } from './lock'
 import { Maintenance } from './maintenance'
@@ -33,6 +32,11 @@ export interface Backend {
   anonKey: string
   /** The token the tester controls require (header x-unburden-control-token or `?token=`). */
   controlToken: string
+  /**
+   * The names of the steps each request runs through, in order: the product's, and the tester's
+   * only when started with `faults`.
+   */
+  steps: readonly string[]
   engine: Engine
   /** Stops listening, closes the database and releases the data folder. */
   close(): Promise<void>
@@ -60,21 +64,29 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     })
     const cache = await loadSchemaCache(engine)
     const maintenance = new Maintenance(engine, [...cache.tables.keys()], log)
-    const controls = options.faults ? new TesterControls(engine, maintenance) : null
     const controlToken = options.controlToken ?? randomBytes(24).toString('base64url')
-    const handler = createHandler({
+    const context: HttpContext = {
       engine,
       cache,
       maintenance,
       jwtSecret: options.jwtSecret ?? LOCAL_JWT_SECRET,
       bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
-      controls,
-      controlToken,
-      appPort: options.appPort,
       hosts: ownHosts(options.host, options.allowedHosts),
       log,
       txEnd: options.txEnd ?? 'commit',
-    })
+    }
+    // The tester's controls and faults are steps of their own, loaded only when asked for: a
+    // production start neither loads their module nor puts any of them in its pipeline.
+    const tester = options.faults
+      ? (await import('./tester/steps')).testerSteps({
+          engine,
+          maintenance,
+          controlToken,
+          appPort: options.appPort,
+        })
+      : undefined
+    const steps = pipeline(context, tester)
+    const handler = createHandler(context, steps)
     // A request must arrive whole (headers and body) within requestTimeoutMs, or Node ends it and
     // clientError answers 408: a client that sends slowly, or declares a body it never sends, cannot
     // hold a connection for ever. Node checks its connections every connectionsCheckingInterval.
@@ -125,6 +137,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       port,
       anonKey: options.anonKey ?? LOCAL_ANON_KEY,
       controlToken,
+      steps: steps.map((step) => step.name),
       engine: opened,
       close: () =>
         (closing ??= (async () => {

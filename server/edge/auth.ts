@@ -1,10 +1,8 @@
 /**
  * Who may ask, as PostgREST's `Auth` module, checked from the headers alone, before any body is
- * read: the API key and its role, the service_role key sent from a page, the tester controls' token.
+ * read: the API key and its role, and the service_role key sent from a page.
  */
-import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { CONTROL_TOKEN_HEADER } from '../../src/shared/local-backend'
 import { ApiError } from '../errors'
 import { JwtError, verifyJwt, type Claims } from '../jwt'
 import { fromOtherOrigin } from './cors'
@@ -63,31 +61,5 @@ export function checkServiceRoleOrigin(request: IncomingMessage, role: string): 
       'The service_role key is not accepted from a browser page',
       `Origin: ${String(request.headers.origin)}`,
       'Pages use the anon key; service_role is for tools that send no Origin (curl, scripts).',
-    )
-}
-
-const refusedControl = (details: string) =>
-  new ApiError(403, '42501', 'The tester controls need their token', details)
-
-/**
- * A tester control answers only a request with the printed token, never one a browser sends from
- * a page of another origin (a cross-site form could otherwise reset the wall), except the app's own
- * page (its lab), which must send the token in the header.
- */
-export function checkControlAccess(
-  request: IncomingMessage,
-  url: URL,
-  token: string,
-  fromApp: boolean,
-): void {
-  if (!fromApp && fromOtherOrigin(request))
-    throw refusedControl('Cross-origin requests are refused')
-  const header = request.headers[CONTROL_TOKEN_HEADER]
-  const fromHeader = typeof header === 'string' ? header : undefined
-  const given = Buffer.from(fromHeader ?? (fromApp ? '' : url.searchParams.get('token')) ?? '')
-  const expected = Buffer.from(token)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw refusedControl(
-      `Send the token the backend printed at start in the ${CONTROL_TOKEN_HEADER} header`,
     )
 }

@@ -6,9 +6,6 @@ import type { IncomingMessage } from 'node:http'
 import { ClientGone } from '../engine'
 import { ApiError } from '../errors'
 
-/** The tester controls' limit, far above the REST one: `/__seed` carries many rows at once. */
-export const CONTROL_LIMIT_BYTES = 64 * 1024 * 1024
-
 /** Deepest JSON a REST body may nest (the app's offer nests 1 deep). */
 const BODY_MAX_DEPTH = 32
 

@@ -1,6 +1,6 @@
 /**
  * CORS, as PostgREST's `Cors` module: the preflight's answer, and which origins may read an answer.
- * The REST API answers any origin; the tester controls answer only the app's own page.
+ * The REST API answers any origin (the tester's controls narrow that for theirs: tester/access.ts).
  */
 import type { IncomingMessage } from 'node:http'
 import type { Answer } from '../rest'
@@ -28,7 +28,7 @@ const ALLOWED_HEADERS = [
   'baggage',
 ].join(', ')
 
-/** What every REST answer (and every client error) carries. */
+/** What every answer of the API (and every client error) carries. */
 export const CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
@@ -63,31 +63,6 @@ export function preflightAnswer(request: IncomingMessage): Answer {
   }
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/**
- * The app's own origin, as the page served by `npm start` sends it: the app's port, on the host the
- * request reached the backend by (a phone on the network), or both on this machine. Null otherwise.
- */
-export function appOrigin(request: IncomingMessage, appPort: number | undefined): string | null {
-  const origin = request.headers.origin
-  if (origin === undefined || appPort === undefined) return null
-  let page: URL
-  let backend: URL
-  try {
-    page = new URL(origin)
-    backend = new URL(`http://${request.headers.host ?? ''}`)
-  } catch {
-    return null
-  }
-  const sameHost =
-    page.hostname === backend.hostname ||
-    (LOOPBACK.has(page.hostname) && LOOPBACK.has(backend.hostname))
-  return page.protocol.startsWith('http') && page.port === String(appPort) && sameHost
-    ? page.origin
-    : null
-}
-
 /**
  * True when a browser page of another origin than the backend's own sent the request: it names an
  * Origin (`null` included) whose host is not the one the request reached the backend by. Tools such
@@ -101,12 +76,4 @@ export function fromOtherOrigin(request: IncomingMessage): boolean {
   } catch {
     return true
   }
-}
-
-/**
- * The CORS headers of an answer. The tester controls are for the tester's own tools and the app's
- * own lab (`fromApp`, its origin): no page of any other origin may read them.
- */
-export function corsHeaders(guarded: boolean, fromApp: string | null): Record<string, string> {
-  return fromApp ? { 'access-control-allow-origin': fromApp, vary: 'Origin' } : guarded ? {} : CORS
 }

@@ -34,9 +34,13 @@ export class Reply {
   /** Aborted when the client leaves before the answer is written. */
   readonly gone = new AbortController()
   private sent = false
+  /**
+   * The CORS headers the answer carries: the API's unless a step narrows them before anything is sent
+   * (the tester's controls answer only the app's own page).
+   */
+  cors: Record<string, string>
   private readonly request: IncomingMessage
   private readonly response: ServerResponse
-  private readonly cors: Record<string, string>
 
   constructor(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>) {
     this.request = request

@@ -1,6 +1,7 @@
 /**
  * Routing: what a request's path names. REST paths are `/rest/v1/<table>` or
- * `/rest/v1/rpc/<function>`; `/__…` are the tester controls, `/__lab` the app's probe for them.
+ * `/rest/v1/rpc/<function>`; `/__lab` is the app's probe for the tester's controls, whose own
+ * paths (`/__…`) are routed by the tester's steps alone (tester/access.ts).
  */
 import { ApiError } from '../errors'
 
@@ -15,25 +16,17 @@ export function parseUrl(raw: string | undefined): URL {
   }
 }
 
-/** What kind of path a request names. */
-export interface Route {
-  isRest: boolean
-  isControl: boolean
-  /**
-   * The app's lab asks whether this backend has fault injection on: anyone may ask, and the answer
-   * says only that, faults on or off (a backend without them answers too, so the app's probe on
-   * every page load never logs a failed request).
-   */
-  isLabProbe: boolean
+/** Whether a path is the REST API's (`/rest/v1/…`). */
+export function isRestPath(url: URL): boolean {
+  return url.pathname.startsWith(REST_PREFIX)
 }
 
-export function route(url: URL, hasControls: boolean): Route {
-  return {
-    isRest: url.pathname.startsWith(REST_PREFIX),
-    isControl: hasControls && url.pathname.startsWith('/__'),
-    isLabProbe: url.pathname === '/__lab',
-  }
-}
+/**
+ * The app's lab asks whether this backend has fault injection on: anyone may ask, and the answer
+ * says only that, faults on or off (a backend without them answers too, so the app's probe on
+ * every page load never logs a failed request).
+ */
+export const LAB_PROBE_PATH = '/__lab'
 
 function decodePath(segment: string): string {
   try {

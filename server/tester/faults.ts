@@ -1,9 +1,10 @@
 /**
- * Fault injection at the edge (the tester controls' `/__faults`), played on REST requests at three
- * points: before the request is routed, once its key and body are in, and after its insert is stored.
+ * Fault injection (the tester controls' `/__faults`), played on REST requests at three points: before
+ * the request is routed, once its key and body are in, and after its insert is stored. The tester's
+ * steps (steps.ts) play them; the product's pipeline has no such step.
  */
-import type { Faults } from '../controls'
 import { ApiError } from '../errors'
+import type { Faults } from './controls'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,7 +1,7 @@
 /**
  * Fault injection and the tester controls (only when the backend starts with `--faults` or
- * UNBURDEN_FAULTS=1). Testers, the app's lab, and the end-to-end tests through
- * tests/e2e/support/backend.ts, use:
+ * UNBURDEN_FAULTS=1; steps.ts puts them in the request pipeline). Testers, the app's lab, and the
+ * end-to-end tests through tests/e2e/support/backend.ts, use:
  *   POST /__faults {mode, latencyMs, retryAfterSeconds?, count?}   GET /__faults   POST /__reset
  *   GET /__requests                    POST /__seed {rows: [{text, createdAt?}]}    GET /__rows
  * /__rows shows whether an idempotency key was claimed for each row (`keyed`), never the key.
@@ -12,11 +12,11 @@
 import {
   BACKEND_FAULT_MODES as MODES,
   type BackendFaults as Faults,
-} from '../src/shared/local-backend'
-import type { Engine } from './engine'
-import { ApiError, badBody } from './errors'
-import type { Maintenance } from './maintenance'
-import type { Answer } from './rest'
+} from '../../src/shared/local-backend'
+import type { Engine } from '../engine'
+import { ApiError, badBody } from '../errors'
+import type { Maintenance } from '../maintenance'
+import type { Answer } from '../rest'
 
 export type { Faults }
 
