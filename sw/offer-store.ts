@@ -1,6 +1,6 @@
 /**
  * The offer queue as the service worker reads it: the same store as the page's
- * src/lib/offer-queue-store.ts, through the same operations (src/offering/shared/offer-queue-idb.ts).
+ * src/offering/offer-queue-store.ts, through the same operations (src/offering/shared/offer-queue-idb.ts).
  */
 import { createStore } from 'idb-keyval'
 import { offerQueueOperations } from '../src/offering/shared/offer-queue-idb'

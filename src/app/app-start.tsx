@@ -30,7 +30,7 @@ function useServiceWorker() {
     const later = (step: () => void) => timers.push(setTimeout(() => !unmounted && step(), 0))
     later(
       () =>
-        void import('./offer-service').then(
+        void import('../offering/offer-service').then(
           ({ startOfferService }) => {
             if (!unmounted) stopQueue = startOfferService()
           },

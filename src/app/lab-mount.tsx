@@ -5,7 +5,27 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import LabRoot, { type LabStart } from '../features/lab/lab-root'
-import { labServices } from './offer-service'
+import type { LabServices } from '../features/lab/lab-services'
+import { JOURNEY_CHANNEL, offerJourneyLog } from '../features/lab/core/offer-journey'
+import { runningOfferQueue } from '../offering/offer-service'
+import { listOffers } from '../offering/offer-queue-store'
+import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../offering/shared/offer-queue-policy'
+
+/** What the network lab reads and drives (src/features/lab), over this app's queue and journeys. */
+function labServices(): LabServices {
+  return {
+    queue: runningOfferQueue,
+    listQueue: listOffers,
+    listJourneys: () => offerJourneyLog().list(),
+    onChange(listener) {
+      if (typeof BroadcastChannel === 'undefined') return () => undefined
+      const channels = [OFFER_CHANNEL, JOURNEY_CHANNEL].map((name) => new BroadcastChannel(name))
+      for (const channel of channels) channel.onmessage = () => listener()
+      return () => channels.forEach((channel) => channel.close())
+    },
+    flushLock: OFFER_FLUSH_LOCK,
+  }
+}
 
 const RANK: Record<LabStart, number> = { control: 0, banner: 1, open: 2 }
 

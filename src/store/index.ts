@@ -2,7 +2,7 @@
 import { create } from 'zustand'
 import { createAppSlice } from './app-slice'
 import { createPrivateEntriesSlice } from '../private-entries/private-entries'
-import { createOffersSlice } from './offers-slice'
+import { createOffersSlice } from '../offering/offers-slice'
 import { createToastsSlice } from './toasts-slice'
 import type { StoreState } from './types'
 

@@ -13,7 +13,7 @@ import {
   whenSimulating,
 } from './lab-simulation-client'
 import { newClientId } from '../../shared/client-id'
-import { useAppStore } from '../../store'
+import { offerToVoid } from '../../offering/offering'
 import type { DrillDeps, DrillState } from './drop-drill'
 
 /** sessionStorage key of the tab's drill run. */
@@ -41,7 +41,7 @@ export function appDrillDeps(): DrillDeps {
       else startSimulation(mode)
       await confirmed
     },
-    offer: (text) => useAppStore.getState().offerToVoid(text, 'writer'),
+    offer: (text) => offerToVoid(text, 'writer'),
     reload: () => location.reload(),
     readWall: () => readWallRows(),
     load: () => {

@@ -6,9 +6,10 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { version as appVersion } from '../../../package.json'
-import type { OfferQueue } from '../../lib/offer-queue'
+import type { OfferQueue } from '../../offering/offer-queue'
 import type { LabServices } from './lab-services'
 import type { QueuedOffer } from '../../offering/shared/offer'
+import { withdrawOffer } from '../../offering/offering'
 import { useAppStore } from '../../store'
 import { DropDrillSection } from './drop-drill-section'
 import { FaultControls } from './fault-controls'
@@ -45,7 +46,6 @@ export function LabPanel({ services, onClose, onTurnOff }: LabPanelProps) {
   const { queue } = services
   const state = useLabState(services)
   const online = useAppStore((s) => s.online)
-  const withdrawOffer = useAppStore((s) => s.withdrawOffer)
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const [notice, setNotice] = useState('')

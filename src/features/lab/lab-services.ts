@@ -1,9 +1,9 @@
 /**
- * What the network lab reads and drives, handed in by the app (src/app/offer-service.ts
+ * What the network lab reads and drives, handed in by the app (src/offering/offer-service.ts
  * `labServices`): the lab's chunk then shares no module with the offer service's, so adding the lab
  * changes nothing in how the app's own chunks load.
  */
-import type { OfferQueue } from '../../lib/offer-queue'
+import type { OfferQueue } from '../../offering/offer-queue'
 import type { QueuedOffer } from '../../offering/shared/offer'
 import type { OfferJourney } from './core/offer-journey'
 

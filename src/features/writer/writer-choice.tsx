@@ -2,13 +2,14 @@
  * What happens to a readied thought: the choice dialog, its three outcomes and the full-screen message
  * that follows each for 3 s (SPEC.md "States and transitions: Room", PRODUCT.md 4, 5, 12). Loaded
  * with `import()` from the writer, so none of it weighs on the first paint. Letting go and saving
- * privately make no network request; only offering reaches the network, through the store's
- * `offerToVoid` (the app's offer service).
+ * privately make no network request; only offering reaches the network, through offering's door
+ * (`offerToVoid`, src/offering/offering.ts).
  */
 import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../components/dialog'
 import { askToPersist } from '../../private-entries/private-entries'
-import { outcomeMessage, writerOfferMessage } from '../../shared/offer-outcome'
+import { outcomeMessage, writerOfferMessage } from '../../offering/offer-outcome'
+import { offerToVoid } from '../../offering/offering'
 import { MESSAGE_DURATION_MS } from '../../shared/thought'
 import { useAppStore } from '../../store'
 import './writer-choice.css'
@@ -110,7 +111,7 @@ export function WriterChoice({ text, onClear, onCancel, onDone, returnFocus }: W
 
   const offer = async () => {
     setPhase({ kind: 'working', label: t('choice.offering') })
-    const outcome = await useAppStore.getState().offerToVoid(text, 'writer')
+    const outcome = await offerToVoid(text, 'writer')
     // Refused for good: cleared anyway, as SPEC.md says. Unsaved: neither sent nor stored, so kept.
     show(writerOfferMessage(outcome), outcome !== 'unsaved')
   }

@@ -1,6 +1,6 @@
 /**
  * The offer queue's storage operations over its IndexedDB object store, written once for the page
- * (src/lib/offer-queue-store.ts) and the service worker (sw/offer-store.ts). Each host brings its own
+ * (src/offering/offer-queue-store.ts) and the service worker (sw/offer-store.ts). Each host brings its own
  * way to run a transaction on the store (idb-keyval's store shape), so this module opens nothing and
  * imports no storage library. IndexedDB exists in windows and workers alike.
  */

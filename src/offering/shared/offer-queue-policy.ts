@@ -16,6 +16,7 @@ import {
   classifyReportAnswer,
   isReport,
   type OfferAnswer,
+  type OfferVerdict,
   type QueuedOffer,
   type RefusalReason,
 } from './offer'
@@ -141,6 +142,73 @@ export function isExpiredOffer(offer: QueuedOffer, now: number): boolean {
   )
 }
 
+/** What one attempt needs: the sender, the clocks, and who tries and why, for the events. */
+export interface AttemptDeps {
+  send: (offer: QueuedOffer) => Promise<OfferAnswer>
+  now?: () => number
+  random?: () => number
+  onEvent?: OfferEventListener
+  by: TryActor
+  why: TryReason
+  /** Runs with the counted attempt before it is sent (the flush stores the count there). */
+  beforeSend?: (attempt: QueuedOffer) => Promise<void>
+}
+
+/** What one attempt came to. `retryInMs` is set only when the verdict is `retry`. */
+export interface AttemptResult {
+  /** The offer with this attempt counted (attempts, first and last attempt times). */
+  attempt: QueuedOffer
+  answer: OfferAnswer
+  verdict: OfferVerdict
+  retryInMs: number | null
+  startedAt: number
+}
+
+/**
+ * One delivery attempt of `offer`, the queue's one retry rule and the one place its try and answer
+ * are told: the attempt is counted, sent (a thrown error counts as a network error) and judged; a
+ * `retry` verdict waits the backoff for this attempt's number, and never less than the Void's
+ * Retry-After (within OFFER_RETRY_AFTER_MAX_MS). Every delivery goes through here: each offer of a
+ * flush (page and worker), and an offer's first send from the page's queue (src/offering/offer-queue.ts).
+ */
+export async function attemptOffer(offer: QueuedOffer, deps: AttemptDeps): Promise<AttemptResult> {
+  const now = deps.now ?? Date.now
+  const note = (event: OfferEvent): void => emitOfferEvent(deps.onEvent, attempt, event)
+  const startedAt = now()
+  const attempt: QueuedOffer = {
+    ...offer,
+    attempts: offer.attempts + 1,
+    firstAttemptAt: offer.firstAttemptAt ?? startedAt,
+    lastAttemptAt: startedAt,
+  }
+  await deps.beforeSend?.(attempt)
+  note({ type: 'try', at: startedAt, by: deps.by, why: deps.why, attempt: attempt.attempts })
+  const answer = await Promise.resolve()
+    .then(() => deps.send(attempt))
+    .catch((): OfferAnswer => ({ kind: 'network-error' }))
+  const answeredAt = now()
+  const verdict = isReport(attempt) ? classifyReportAnswer(answer) : classifyOfferAnswer(answer)
+  let retryInMs: number | null = null
+  if (verdict === 'retry') {
+    // The server may say how long to wait (429 with Retry-After): never retry sooner, within bounds.
+    const asked = answer.kind === 'status' ? (answer.retryAfterMs ?? 0) : 0
+    retryInMs = Math.max(
+      backoffDelayMs(attempt.attempts, deps.random),
+      Math.min(asked, OFFER_RETRY_AFTER_MAX_MS),
+    )
+  }
+  note({
+    type: 'answer',
+    at: answeredAt,
+    by: deps.by,
+    answer,
+    ms: answeredAt - startedAt,
+    verdict,
+    ...(retryInMs === null ? {} : { nextTryInMs: retryInMs }),
+  })
+  return { attempt, answer, verdict, retryInMs, startedAt }
+}
+
 /**
  * Sends the waiting offers oldest first, one a request. A delivered offer (2xx) is removed; a refused
  * one (a 4xx about the offer itself) goes to `onRefused` and the flush goes on; the first failure that
@@ -177,36 +245,13 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
       result.refused.push(offer)
       continue
     }
-    const startedAt = now()
-    const attempt: QueuedOffer = {
-      ...offer,
-      attempts: offer.attempts + 1,
-      firstAttemptAt: offer.firstAttemptAt ?? startedAt,
-      lastAttemptAt: startedAt,
-    }
-    await deps.storage.put([attempt])
-    note(attempt, {
-      type: 'try',
-      at: startedAt,
+    const { attempt, answer, verdict, retryInMs, startedAt } = await attemptOffer(offer, {
+      ...deps,
       by,
       why: deps.why ?? 'manual',
-      attempt: attempt.attempts,
+      // The attempt count is stored before the send, so a crash mid-send still counts it.
+      beforeSend: (counted) => deps.storage.put([counted]),
     })
-    const answer = await Promise.resolve()
-      .then(() => deps.send(attempt))
-      .catch((): OfferAnswer => ({ kind: 'network-error' }))
-    const answeredAt = now()
-    const verdict = isReport(attempt) ? classifyReportAnswer(answer) : classifyOfferAnswer(answer)
-    const noteAnswer = (nextTryInMs?: number) =>
-      note(attempt, {
-        type: 'answer',
-        at: answeredAt,
-        by,
-        answer,
-        ms: answeredAt - startedAt,
-        verdict,
-        ...(nextTryInMs === undefined ? {} : { nextTryInMs }),
-      })
     if (verdict === 'retry') {
       result.waiting = waiting.length
       // The offers behind it waited on this failure too: their 7 days start now, so a queue that
@@ -217,17 +262,10 @@ export async function flushOfferQueue(deps: FlushDeps): Promise<FlushResult> {
         .filter((other) => other.firstAttemptAt === undefined)
         .map((other) => ({ ...other, firstAttemptAt: startedAt }))
       if (behind.length > 0) await deps.storage.put(behind)
-      // The server may say how long to wait (429 with Retry-After): never retry sooner, within bounds.
-      const asked = answer.kind === 'status' ? (answer.retryAfterMs ?? 0) : 0
-      result.retryInMs = Math.max(
-        backoffDelayMs(attempt.attempts, deps.random),
-        Math.min(asked, OFFER_RETRY_AFTER_MAX_MS),
-      )
+      result.retryInMs = retryInMs
       result.stoppedBy = answer
-      noteAnswer(result.retryInMs)
       return result
     }
-    noteAnswer()
     handled.add(attempt.clientId)
     if (verdict === 'delivered') {
       await deps.storage.remove([attempt])

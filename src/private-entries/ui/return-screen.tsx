@@ -15,7 +15,8 @@ import { ConfirmDialog } from '../../components/dialog'
 import { ScreenHeader } from '../../components/screen-header'
 import { isPersisted } from '../persistence'
 import { entriesCountLabel, newestFirst, type PrivateEntry } from '../private-entry'
-import { sanctuaryConfirmation, sanctuaryOfferToast } from '../../shared/offer-outcome'
+import { sanctuaryConfirmation, sanctuaryOfferToast } from '../../offering/offer-outcome'
+import { offerToVoid } from '../../offering/offering'
 import { isReadyText } from '../../shared/thought'
 import { useAppStore } from '../../store'
 import { translator } from '../../shared/i18n/i18n'
@@ -95,7 +96,7 @@ function PrivateEntries() {
   const publish = async (entry: PrivateEntry) => {
     // A confirmation pressed just as the entries locked publishes nothing.
     if (!entriesReadable()) return close()
-    const { removeEntry, showToast, offerToVoid } = useAppStore.getState()
+    const { removeEntry, showToast } = useAppStore.getState()
     setBusy(true)
     const outcome = isReadyText(entry.text)
       ? await offerToVoid(entry.text, 'sanctuary', entry)

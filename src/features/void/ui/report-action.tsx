@@ -1,6 +1,6 @@
 /**
  * A card's quiet Report action: a confirmation that says what happens, then the card is hidden on this
- * device and the report waits in the offer queue (the store's `reportThought`). Cards hide themselves with
+ * device and the report waits in the offer queue (`reportThought`, src/offering/offering.ts). Cards hide themselves with
  * `useReported`, so the wall itself needs no filtering.
  */
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react'
@@ -9,7 +9,7 @@ import {
   rememberReported,
   reportedThoughts,
 } from '../model/reported-thoughts'
-import { useAppStore } from '../../../store'
+import { reportThought } from '../../../offering/offering'
 import { translator } from '../../../shared/i18n/i18n'
 import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
 
@@ -40,10 +40,9 @@ export function ReportAction({ thoughtId }: { thoughtId: number }) {
       neighbour(card?.previousElementSibling) ??
       document.querySelector<HTMLElement>('main h1')
     rememberReported(thoughtId)
-    void useAppStore
-      .getState()
-      .reportThought(thoughtId)
-      .catch((error: unknown) => console.error('The report could not be queued', error))
+    void reportThought(thoughtId).catch((error: unknown) =>
+      console.error('The report could not be queued', error),
+    )
   }
   return (
     <>

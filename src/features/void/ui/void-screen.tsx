@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { HelpLink } from '../../../components/help-link'
-import { PendingOffers } from '../../../components/pending-offers'
+import { PendingOffers } from '../../../offering/pending-offers'
 import { ScreenHeader } from '../../../components/screen-header'
 import { formatDisplayDate } from '../../../shared/display-date'
 import { voidCountLine } from '../model/void-format'

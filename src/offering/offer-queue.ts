@@ -2,8 +2,10 @@
  * The offer queue as a page runs it: an object made by `createOfferQueue`, its state (the running
  * flush, the backoff timer, the channel) on the instance, like Workbox's `Queue`: storage, sender and
  * what to do with an offer that goes back are passed in. The app creates and wires one
- * (src/app/offer-service.ts). Policy: src/offering/shared/offer-queue-policy.ts; wire: src/offering/shared/offer-wire.ts.
- * This module decides WHEN to flush.
+ * (src/offering/offer-service.ts). Policy: src/offering/shared/offer-queue-policy.ts; wire:
+ * src/offering/shared/offer-wire.ts. This module decides WHEN to send: an offer made now is sent at
+ * once when the page is online and nothing waits (its one attempt is the policy's, like a flush's);
+ * otherwise, or when that attempt fails, it is held.
  *
  * Triggers: app start, the `online` event, the page becoming visible, the backoff timer, a message
  * from the service worker (Background Sync) and a newly held offer. One flusher at a time across tabs
@@ -11,26 +13,25 @@
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
 import { isOfferChannelMessage, type OfferChannelMessage } from '../core/messages'
-import {
-  isReport,
-  type OfferAnswer,
-  type QueuedOffer,
-  type RefusalReason,
-} from '../offering/shared/offer'
+import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from './shared/offer'
 import {
   emitOfferEvent,
   type OfferEvent,
   type OfferEventListener,
   type TryReason,
-} from '../offering/shared/offer-events'
+} from './shared/offer-events'
 import {
   OFFER_CHANNEL,
   OFFER_FLUSH_LOCK,
+  attemptOffer,
   flushOfferQueue,
   isWaitingOffer,
   type FlushResult,
   type OfferQueueStorage,
-} from '../offering/shared/offer-queue-policy'
+} from './shared/offer-queue-policy'
+import type { OfferOutcome, OfferToVoid } from './offer-outcome'
+import { newClientId } from '../shared/client-id'
+import { trimThought } from '../shared/thought'
 
 /**
  * What asked for a flush. A held offer waits for a running backoff; every other trigger does not.
@@ -45,7 +46,7 @@ const tryReason = (trigger: FlushTrigger): TryReason => (trigger === 'timer' ? '
 /** Why an offer's words go back to the private entries. */
 export type HandBackReason = RefusalReason | 'withdrawn'
 
-/** Where the page's queue lives (src/lib/offer-queue-store.ts in the app). */
+/** Where the page's queue lives (src/offering/offer-queue-store.ts in the app). */
 export interface PageOfferStorage extends OfferQueueStorage {
   /** Adds `offer`; resolves once it is durably stored. */
   enqueue(offer: QueuedOffer): Promise<void>
@@ -77,6 +78,11 @@ export interface OfferQueueDeps {
 
 /** A page's offer queue. */
 export interface OfferQueue {
+  /**
+   * Offers `text` made now: sent at once when online and nothing waits (so the order is kept), else
+   * held; held too when that first attempt fails for a reason that is not the offer's. Never throws.
+   */
+  offer: OfferToVoid
   /** Reloads the waiting offers from storage and reports them. */
   refresh(): Promise<QueuedOffer[]>
   /**
@@ -219,24 +225,71 @@ export function createOfferQueue(deps: OfferQueueDeps): OfferQueue {
     return running
   }
 
+  async function hold(offer: QueuedOffer, options: { retryInMs?: number } = {}): Promise<void> {
+    await deps.storage.enqueue(offer)
+    note(offer, {
+      type: 'held',
+      at: Date.now(),
+      ...(options.retryInMs === undefined ? {} : { retryInMs: options.retryInMs }),
+    })
+    announceQueueChanged()
+    await refresh().catch(() => [])
+    void deps.requestBackgroundSync?.().catch(() => undefined)
+    // After a 429 (or any failure) the Void said when to come back: no flush before then.
+    if (options.retryInMs !== undefined && backoffTimer === undefined && !running)
+      scheduleRetry(options.retryInMs)
+    void requestFlush('held')
+  }
+
+  let lastQueuedAt = 0
+  // Now in ms, but always after the previous offer's time, so two offers in one ms keep their order.
+  const nextQueueTime = (): number => (lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1))
+
+  const offer: OfferToVoid = async (text, origin, entry) => {
+    const made: QueuedOffer = {
+      clientId: newClientId(),
+      text: trimThought(text),
+      queuedAt: nextQueueTime(),
+      attempts: 0,
+      origin,
+      ...(entry ? { entry } : {}),
+    }
+    const holdOrUnsaved = async (item: QueuedOffer, retryInMs?: number): Promise<OfferOutcome> => {
+      try {
+        await hold(item, retryInMs === undefined ? {} : { retryInMs })
+        return 'held'
+      } catch (error) {
+        console.error('The offer could not be stored for later', error)
+        return 'unsaved'
+      }
+    }
+    const waiting = (await deps.storage.list().catch(() => [])).filter(isWaitingOffer)
+    if (!isOnline() || waiting.length > 0) return holdOrUnsaved(made)
+    // Only an offer that is held is observed: its try and answer are told once it is.
+    const told: OfferEvent[] = []
+    const first = await attemptOffer(made, {
+      send: (attempt) => deps.send(attempt),
+      ...(deps.random ? { random: deps.random } : {}),
+      by: 'page',
+      why: 'offer',
+      onEvent: (_offer, event) => told.push(event),
+    })
+    if (first.verdict === 'delivered') return 'offered'
+    if (first.verdict === 'refused') {
+      console.error('The Void refused the offer', first.answer)
+      return 'refused'
+    }
+    // The attempt may have stored the row even if its answer was lost: the queue counts its 7 days
+    // from it, and the next try waits as the policy said (backoff, Retry-After).
+    for (const event of told) note(first.attempt, event)
+    return holdOrUnsaved(first.attempt, first.retryInMs ?? undefined)
+  }
+
   return {
+    offer,
     refresh,
     requestFlush,
-    async hold(offer, options = {}) {
-      await deps.storage.enqueue(offer)
-      note(offer, {
-        type: 'held',
-        at: Date.now(),
-        ...(options.retryInMs === undefined ? {} : { retryInMs: options.retryInMs }),
-      })
-      announceQueueChanged()
-      await refresh().catch(() => [])
-      void deps.requestBackgroundSync?.().catch(() => undefined)
-      // After a 429 (or any failure) the Void said when to come back: no flush before then.
-      if (options.retryInMs !== undefined && backoffTimer === undefined && !running)
-        scheduleRetry(options.retryInMs)
-      void requestFlush('held')
-    },
+    hold,
     async withdraw(offer) {
       const outcome = await withFlushLock(async () => {
         const stillQueued = (await deps.storage.list()).some((o) => o.clientId === offer.clientId)

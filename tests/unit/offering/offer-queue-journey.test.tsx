@@ -1,12 +1,12 @@
 /**
- * The journey hooks in the page's queue, as the app wires them (src/app/offer-service.ts): each
+ * The journey hooks in the page's queue, as the app wires them (src/offering/offer-service.ts): each
  * offer's held, tries (who and why), answers, delivery, hand-back and withdrawal are recorded in the
  * journey log, and a journey log that fails never makes an offer fail or waits in delivery's way.
  * Over fake-indexeddb, the backend stubbed by one fetch.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOfferService } from '../../../src/app/offer-service'
-import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
+import { createOfferService } from '../../../src/offering/offer-service'
+import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
 import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
 import type { OfferAnswer } from '../../../src/offering/shared/offer'
 import type { JourneyEvent, JourneyLog } from '../../../src/features/lab/core/offer-journey'

@@ -4,8 +4,8 @@
  * makes a fresh store and a fresh queue from the factories, as the app does once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOfferService } from '../../../src/app/offer-service'
-import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
+import { createOfferService } from '../../../src/offering/offer-service'
+import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
 import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
 import type { OfferAnswer } from '../../../src/offering/shared/offer'
 import { createAppStore } from '../../../src/store'

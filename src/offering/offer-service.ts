@@ -1,8 +1,9 @@
 /**
- * The app's offer service, made once: the page's offer queue (src/lib/offer-queue.ts) over IndexedDB,
- * the one offer sender (src/offering/shared/offer-wire.ts) and the store. A refused, expired or withdrawn
- * offer's words go back to the private entries through the store, with the wording of
- * src/shared/offer-outcome.ts. Loaded with `import()` after the first paint (it carries postgrest-js).
+ * The app's offer service, made once: the page's offer queue (src/offering/offer-queue.ts) over
+ * IndexedDB, the one offer sender (src/offering/shared/offer-wire.ts) and the store. Screens reach it
+ * through src/offering/offering.ts. A refused, expired or withdrawn offer's words go back to the
+ * private entries through the store, with the wording of src/offering/offer-outcome.ts. Loaded with
+ * `import()` after the first paint (it carries postgrest-js).
  */
 import { env } from '../lib/env'
 import {
@@ -10,24 +11,20 @@ import {
   openOfferChannel,
   type OfferQueue,
   type OfferQueueDeps,
-} from '../lib/offer-queue'
-import { listOffers, pageOfferStorage } from '../lib/offer-queue-store'
-import type { LabServices } from '../features/lab/lab-services'
-import { createOfferToVoid } from '../lib/offer-to-void'
+} from './offer-queue'
+import { pageOfferStorage } from './offer-queue-store'
 import { newClientId } from '../shared/client-id'
-import { isReport, type QueuedOffer } from '../offering/shared/offer'
+import { isReport, type QueuedOffer } from './shared/offer'
 import {
-  JOURNEY_CHANNEL,
   journeyRecorder,
   offerJourneyLog,
   pruneEndedJourneys,
   type JourneyLog,
 } from '../features/lab/core/offer-journey'
-import { OFFER_CHANNEL, OFFER_FLUSH_LOCK } from '../offering/shared/offer-queue-policy'
-import { handBackToast } from '../shared/offer-outcome'
-import { sendOffer, type BackendConfig } from '../offering/shared/offer-wire'
+import { handBackToast } from './offer-outcome'
+import { sendOffer, type BackendConfig } from './shared/offer-wire'
 import { useAppStore } from '../store'
-import type { OfferActions } from '../store/offers-slice'
+import type { OfferActions } from './offers-slice'
 
 type AppStore = typeof useAppStore
 
@@ -46,7 +43,7 @@ export interface OfferServiceDeps {
   >
 }
 
-/** Makes a queue and an `offerToVoid` over `deps`, reporting to `deps.store`. */
+/** Makes a queue over `deps` and the actions screens use through it, reporting to `deps.store`. */
 export function createOfferService(deps: OfferServiceDeps): OfferActions & { queue: OfferQueue } {
   const send = (offer: QueuedOffer) => sendOffer(deps.fetch, deps.backend, offer)
   // The network lab subscribes to the delivery code's one observer hook.
@@ -77,7 +74,8 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
   }
   return {
     queue: { ...queue, start },
-    offerToVoid: createOfferToVoid({ queue, listOffers, send, ...(onEvent ? { onEvent } : {}) }),
+    // The queue decides between sending now and holding: one path, one retry rule.
+    offerToVoid: queue.offer,
     withdrawOffer: (offer) => queue.withdraw(offer),
     reportThought: (thoughtId) =>
       queue.hold({
@@ -93,21 +91,8 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
 
 let service: ReturnType<typeof createOfferService> | undefined
 
-/** What the network lab reads and drives (src/features/lab), over this app's queue and journeys. */
-export function labServices(): LabServices {
-  return {
-    queue: () => service?.queue,
-    listQueue: listOffers,
-    listJourneys: () => offerJourneyLog().list(),
-    onChange(listener) {
-      if (typeof BroadcastChannel === 'undefined') return () => undefined
-      const channels = [OFFER_CHANNEL, JOURNEY_CHANNEL].map((name) => new BroadcastChannel(name))
-      for (const channel of channels) channel.onmessage = () => listener()
-      return () => channels.forEach((channel) => channel.close())
-    },
-    flushLock: OFFER_FLUSH_LOCK,
-  }
-}
+/** The app's running offer queue, once started (the network lab drives it). */
+export const runningOfferQueue = (): OfferQueue | undefined => service?.queue
 
 /** Makes the app's offer service (once), connects it to the store and starts its triggers. */
 export function startOfferService(): () => void {

@@ -1,13 +1,13 @@
 /**
- * The offers waiting in the queue, as screens show them, and what screens do with offers and reports.
- * The queue itself lives in IndexedDB and is run by an object the app creates
- * (src/app/offer-service.ts); the app connects its actions here once, and a screen that offers before
- * then waits for it.
+ * The offers waiting in the queue, as screens show them, and the app's connection to its offer
+ * service. The queue itself lives in IndexedDB and is run by an object the app creates
+ * (src/offering/offer-service.ts) after the first paint; the app connects it here once. Screens offer,
+ * withdraw and report through src/offering/offering.ts, which waits for that connection.
  */
 import type { StateCreator } from 'zustand'
-import type { QueuedOffer } from '../offering/shared/offer'
-import type { OfferToVoid } from '../shared/offer-outcome'
-import type { StoreState } from './types'
+import type { QueuedOffer } from './shared/offer'
+import type { OfferToVoid } from './offer-outcome'
+import type { StoreState } from '../store/types'
 
 /** What the app's offer service does for screens. */
 export interface OfferActions {
@@ -22,11 +22,13 @@ export interface OfferActions {
   reportThought: (thoughtId: number) => Promise<void>
 }
 
-export interface OffersSlice extends OfferActions {
+export interface OffersSlice {
   pendingOffers: QueuedOffer[]
   setPendingOffers: (offers: QueuedOffer[]) => void
   /** Called once by the app with its offer service; the first call wins. */
   connectOffers: (actions: OfferActions) => void
+  /** The app's offer service, once connected (src/offering/offering.ts is its one reader). */
+  offerActions: () => Promise<OfferActions>
 }
 
 export const createOffersSlice: StateCreator<StoreState, [], [], OffersSlice> = (set) => {
@@ -36,8 +38,6 @@ export const createOffersSlice: StateCreator<StoreState, [], [], OffersSlice> = 
     pendingOffers: [],
     setPendingOffers: (pendingOffers) => set({ pendingOffers }),
     connectOffers: (actions) => connect(actions),
-    offerToVoid: async (...args) => (await connected).offerToVoid(...args),
-    withdrawOffer: async (offer) => (await connected).withdrawOffer(offer),
-    reportThought: async (thoughtId) => (await connected).reportThought(thoughtId),
+    offerActions: () => connected,
   }
 }

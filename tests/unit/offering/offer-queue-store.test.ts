@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
+import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
 import {
   flushOfferQueue,
   type OfferQueueStorage,

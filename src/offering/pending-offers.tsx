@@ -3,9 +3,10 @@
  * waiting. Each can be withdrawn before it is sent: its words go back to the private entries.
  */
 import { useState } from 'react'
-import type { QueuedOffer } from '../offering/shared/offer'
+import type { QueuedOffer } from './shared/offer'
 import { useAppStore } from '../store'
-import './app-notices.css'
+import { withdrawOffer } from './offering'
+import '../components/app-notices.css'
 import { translator } from '../shared/i18n/i18n'
 import { VOID_MESSAGES } from '../shared/i18n/messages/void'
 
@@ -16,7 +17,7 @@ function PendingOffer({ offer }: { offer: QueuedOffer }) {
   const withdraw = async () => {
     setWithdrawing(true)
     try {
-      await useAppStore.getState().withdrawOffer(offer)
+      await withdrawOffer(offer)
     } finally {
       setWithdrawing(false)
     }

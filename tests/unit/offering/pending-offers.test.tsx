@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createOfferService } from '../../../src/app/offer-service'
-import { PendingOffers } from '../../../src/components/pending-offers'
-import { listOffers, pageOfferStorage } from '../../../src/lib/offer-queue-store'
+import { createOfferService } from '../../../src/offering/offer-service'
+import { PendingOffers } from '../../../src/offering/pending-offers'
+import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
 import { resetAppStore, useAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 

@@ -7,14 +7,14 @@
  * The queue's policy lives in src/offering/shared/offer-queue-policy.ts; this module only stores.
  */
 import type { PageOfferStorage } from './offer-queue'
-import type { QueuedOffer } from '../offering/shared/offer'
-import { offerQueueOperations, settled } from '../offering/shared/offer-queue-idb'
+import type { QueuedOffer } from './shared/offer'
+import { offerQueueOperations, settled } from './shared/offer-queue-idb'
 import {
   OFFER_QUEUE_DB,
   OFFER_QUEUE_STORE,
   offerKey,
   type OfferQueueStorage,
-} from '../offering/shared/offer-queue-policy'
+} from './shared/offer-queue-policy'
 
 let database: Promise<IDBDatabase> | undefined
 
@@ -78,7 +78,7 @@ async function takeOffer(offer: QueuedOffer): Promise<boolean> {
   })
 }
 
-/** The queue as a page's offer queue uses it (src/lib/offer-queue.ts). */
+/** The queue as a page's offer queue uses it (src/offering/offer-queue.ts). */
 export const pageOfferStorage: PageOfferStorage = {
   ...offerQueueStorage,
   enqueue: enqueueOffer,

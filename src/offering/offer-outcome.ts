@@ -3,9 +3,9 @@
  * Yourself's toasts and the toasts of an offer handed back. Word for word from SPEC.md 4, 5 (and
  * PRODUCT.md for "held" and the hand-backs); the words themselves are in src/shared/i18n/messages/choice.ts.
  */
-import type { OfferOrigin, QueuedOffer } from '../offering/shared/offer'
-import { translator } from './i18n/i18n'
-import { CHOICE_MESSAGES } from './i18n/messages/choice'
+import type { OfferOrigin, QueuedOffer } from './shared/offer'
+import { translator } from '../shared/i18n/i18n'
+import { CHOICE_MESSAGES } from '../shared/i18n/messages/choice'
 
 const t = translator(CHOICE_MESSAGES)
 
