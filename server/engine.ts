@@ -10,6 +10,10 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { ClientGone } from './edge/answer'
+
+/** Thrown instead of running a transaction whose client has already gone (the edge drops it). */
+export { ClientGone }
 
 /** One statement's rows, as plain objects. */
 export type Row = Record<string, unknown>
@@ -17,13 +21,6 @@ export type Row = Record<string, unknown>
 /** A transaction: statements run one after another on one connection. */
 export interface Tx {
   query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<R[]>
-}
-
-/** Thrown instead of running a transaction whose client has already gone. */
-export class ClientGone extends Error {
-  constructor() {
-    super('The client went away before its request ran')
-  }
 }
 
 /** The database the server runs its requests in. */

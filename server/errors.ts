@@ -1,26 +1,11 @@
 /**
  * PostgREST's error answers: the body `{code, message, details, hint}` and the status each
- * database error maps to. Every refusal of the server is one of these, never an empty body.
+ * database error maps to. Every refusal of the server is one of these, never an empty body. The
+ * error itself is the edge's (edge/answer.ts), which writes it.
  */
+import { ApiError } from './edge/answer'
 
-/** An answer that is an error, with PostgREST's body. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: string | null = null,
-    readonly hint: string | null = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-  }
-
-  /** The JSON body PostgREST sends. */
-  body(): { code: string; message: string; details: string | null; hint: string | null } {
-    return { code: this.code, message: this.message, details: this.details, hint: this.hint }
-  }
-}
+export { ApiError }
 
 /** PGRST100: a query string the server cannot parse. */
 export const badQuery = (message: string, details: string | null = null) =>

@@ -8,21 +8,21 @@
  * without them builds its pipeline from the product's steps alone.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError, ClientGone, type Answer } from './edge/answer'
 import { authenticate, checkServiceRoleOrigin } from './edge/auth'
 import { checkBodyNesting, readLimited } from './edge/body'
 import { CORS, preflightAnswer } from './edge/cors'
 import { checkHost, type OwnHosts } from './edge/host'
+import type { Claims } from './edge/jwt'
 import { requestLogLine } from './edge/log'
 import { Reply, errorAnswer, jsonAnswer } from './edge/respond'
 import { LAB_PROBE_PATH, parseUrl, restTarget } from './edge/route'
-import { requestEngine, requestHeaders, settingsFor } from './edge/session'
-import { ClientGone, type Engine } from './engine'
-import { ApiError } from './errors'
-import type { Claims } from './jwt'
+import type { Engine } from './engine'
 import type { Maintenance } from './maintenance'
-import { handleRest, type Answer } from './rest'
+import { handleRest } from './rest'
 import { handleRpc } from './rpc'
 import type { SchemaCache } from './schema-cache'
+import { requestEngine, requestHeaders, settingsFor } from './session'
 
 /** What the product's steps need. */
 export interface HttpContext {

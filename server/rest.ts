@@ -4,6 +4,7 @@
  * `request.headers`, then calls the configured pre-request function, then the statement. Grants,
  * row-level security and the rate limit are therefore the database's doing.
  */
+import type { Answer } from './edge/answer'
 import type { Engine, Tx } from './engine'
 import { ApiError, badBody, fromDatabaseError, isDatabaseError, notImplemented } from './errors'
 import type { Claims } from './jwt'
@@ -21,28 +22,21 @@ import {
 } from './postgrest/sql'
 import { API_SCHEMA, type SchemaCache } from './schema-cache'
 
+export type { Answer }
+
 /** A REST request, already authenticated. */
 export interface RestRequest {
   method: string
   table: string
   path: string
   params: URLSearchParams
-  /** Lower-case names; the client-address headers are set from the socket (edge/session.ts). */
+  /** Lower-case names; the client-address headers are set from the socket (session.ts). */
   headers: Record<string, string>
   body: string
   role: string
   claims: Claims
   /** PostgREST's `db-tx-end` (default `commit`). */
   txEnd?: 'commit' | 'commit-allow-override'
-}
-
-/** An answer to send. */
-export interface Answer {
-  status: number
-  headers: Record<string, string>
-  body: string
-  /** Rows read or written. */
-  rowCount?: number
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'

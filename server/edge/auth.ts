@@ -3,8 +3,8 @@
  * read: the API key and its role, and the service_role key sent from a page.
  */
 import type { IncomingMessage } from 'node:http'
-import { ApiError } from '../errors'
-import { JwtError, verifyJwt, type Claims } from '../jwt'
+import { ApiError } from './answer'
+import { JwtError, verifyJwt, type Claims } from './jwt'
 import { fromOtherOrigin } from './cors'
 
 /** Roles a key may carry (Supabase's API roles). */

@@ -3,8 +3,7 @@
  * refused when it nests deeper than any request of the app does, before anything parses it.
  */
 import type { IncomingMessage } from 'node:http'
-import { ClientGone } from '../engine'
-import { ApiError } from '../errors'
+import { ApiError, ClientGone } from './answer'
 
 /** Deepest JSON a REST body may nest (the app's offer nests 1 deep). */
 const BODY_MAX_DEPTH = 32

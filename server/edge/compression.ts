@@ -2,8 +2,8 @@
 import type { IncomingMessage } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
-import { acceptsEncoding } from '../accept-encoding'
-import type { Answer } from '../rest'
+import { acceptsEncoding } from './accept-encoding'
+import type { Answer } from './answer'
 
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 const GZIP_MIN_BYTES = 1024

@@ -3,7 +3,7 @@
  * The REST API answers any origin (the tester's controls narrow that for theirs: tester/access.ts).
  */
 import type { IncomingMessage } from 'node:http'
-import type { Answer } from '../rest'
+import type { Answer } from './answer'
 
 /**
  * Headers the CORS preflight allows when the browser names none: every header supabase-js sends, and

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { hostname } from 'node:os'
-import { ApiError } from '../errors'
+import { ApiError } from './answer'
 
 /** This machine's own names, whatever the backend listens on. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])

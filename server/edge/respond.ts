@@ -4,8 +4,7 @@
  * never an empty 404.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { ApiError } from '../errors'
-import type { Answer } from '../rest'
+import type { Answer, ApiError } from './answer'
 import { declaresBody } from './body'
 import { encodeBody } from './compression'
 

@@ -3,7 +3,7 @@
  * `/rest/v1/rpc/<function>`; `/__lab` is the app's probe for the tester's controls, whose own
  * paths (`/__…`) are routed by the tester's steps alone (tester/access.ts).
  */
-import { ApiError } from '../errors'
+import { ApiError } from './answer'
 
 const REST_PREFIX = '/rest/v1/'
 

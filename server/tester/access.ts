@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { CONTROL_TOKEN_HEADER } from '../../src/shared/local-backend'
-import { ApiError } from '../errors'
+import { ApiError } from '../edge/answer'
 import { fromOtherOrigin } from '../edge/cors'
 import { LAB_PROBE_PATH } from '../edge/route'
 

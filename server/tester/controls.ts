@@ -13,10 +13,10 @@ import {
   BACKEND_FAULT_MODES as MODES,
   type BackendFaults as Faults,
 } from '../../src/shared/local-backend'
+import type { Answer } from '../edge/answer'
 import type { Engine } from '../engine'
 import { ApiError, badBody } from '../errors'
 import type { Maintenance } from '../maintenance'
-import type { Answer } from '../rest'
 
 export type { Faults }
 

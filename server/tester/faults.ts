@@ -3,7 +3,7 @@
  * the request is routed, once its key and body are in, and after its insert is stored. The tester's
  * steps (steps.ts) play them; the product's pipeline has no such step.
  */
-import { ApiError } from '../errors'
+import { ApiError } from '../edge/answer'
 import type { Faults } from './controls'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -3,8 +3,8 @@
  * transaction that runs with the role's settings and stops when the client leaves.
  */
 import type { IncomingMessage } from 'node:http'
-import type { Engine } from '../engine'
-import type { SchemaCache } from '../schema-cache'
+import type { Engine } from './engine'
+import type { SchemaCache } from './schema-cache'
 
 /** The headers a gateway sets from the address it saw; what a client sends in them is replaced. */
 const CLIENT_ADDRESS_HEADERS = new Set(['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'])
