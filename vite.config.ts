@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html'
-import { precompress } from './scripts/precompress'
-import { voidEarlyStart } from './scripts/void-early-start'
-import { zoneCountriesModule } from './scripts/zone-countries'
-import { LANGUAGES } from './src/shared/i18n/i18n'
-import { manifestFor, manifestHref } from './src/shared/i18n/manifest-words'
+import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html.ts'
+import { precompress } from './scripts/precompress.ts'
+import { voidEarlyStart } from './scripts/void-early-start.ts'
+import { zoneCountriesModule } from './scripts/zone-countries.ts'
+import { LANGUAGES } from './src/shared/i18n/i18n.ts'
+import { manifestFor, manifestHref } from './src/shared/i18n/manifest-words.ts'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
 const manifest = JSON.parse(

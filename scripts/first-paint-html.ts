@@ -9,7 +9,7 @@
  * swaps one tag for the bundle's own text.
  */
 import type { Plugin } from 'vite'
-import { MANIFEST_HREF } from '../src/app/web-manifest'
+import { MANIFEST_HREF } from '../src/app/web-manifest.ts'
 import type { BundleChunk } from './void-early-start'
 
 interface BundleAsset {

@@ -23,7 +23,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants } from 'node:zlib'
 import type { Plugin } from 'vite'
-import { acceptsEncoding } from '../server/accept-encoding'
+import { acceptsEncoding } from '../server/accept-encoding.ts'
 
 /** The files worth compressing, and the type each is sent as (as Vite's preview names them). */
 const TEXT_TYPES: Record<string, string> = {

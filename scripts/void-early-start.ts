@@ -11,14 +11,15 @@
  * taken from a library: it needs the build's chunk names.
  */
 import type { Plugin, ResolvedConfig } from 'vite'
-import { LOCAL_ANON_KEY } from '../server/jwt'
 import {
   EARLY_FIRST_PAGE_GLOBAL,
   FEED_TIMEOUT_MS,
   voidPageQuery,
   voidReadHeaders,
-} from '../src/core/void-page-query'
-import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/core/void-rest'
+} from '../src/core/void-page-query.ts'
+import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/core/void-rest.ts'
+// The app's default key, from where the app reads it (the server re-exports it).
+import { LOCAL_ANON_KEY } from '../src/shared/local-backend.ts'
 
 /**
  * What each address preloads: the modules its first screen needs (the screen, as the router imports

@@ -4,7 +4,7 @@
  * `(created_at desc, id desc)` index is entered at the cursor at any depth of the wall. `created_at` is quoted, as the backend sends it (with
  * microseconds and a `+00:00` offset), so it round-trips exactly.
  */
-import { VOID_COUNT_FUNCTION, VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest'
+import { VOID_COUNT_FUNCTION, VOID_PAGE_SIZE, VOID_TABLE, type VoidCursor } from './void-rest.ts'
 
 /**
  * Header the service worker adds when it answers a feed request from its cache: the ISO time the

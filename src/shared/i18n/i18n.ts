@@ -96,11 +96,11 @@ export const LOCALE_LOADERS: Record<
   Exclude<Language, 'en'>,
   () => Promise<{ default: Messages }>
 > = {
-  de: () => import('./locales/de'),
-  es: () => import('./locales/es'),
-  fr: () => import('./locales/fr'),
-  'pt-BR': () => import('./locales/pt-BR'),
-  'pt-PT': () => import('./locales/pt-PT'),
-  ar: () => import('./locales/ar'),
-  'zh-CN': () => import('./locales/zh-CN'),
+  de: () => import('./locales/de.ts'),
+  es: () => import('./locales/es.ts'),
+  fr: () => import('./locales/fr.ts'),
+  'pt-BR': () => import('./locales/pt-BR.ts'),
+  'pt-PT': () => import('./locales/pt-PT.ts'),
+  ar: () => import('./locales/ar.ts'),
+  'zh-CN': () => import('./locales/zh-CN.ts'),
 }

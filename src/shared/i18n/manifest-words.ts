@@ -4,7 +4,7 @@
  * the one of its language (src/app/web-manifest.ts), so an installed app describes itself in the
  * visitor's language where the platform reads the manifest. The name stays "Unburden".
  */
-import { directionOf, type Language } from './i18n'
+import { directionOf, type Language } from './i18n.ts'
 
 /** The manifest's description per language (English: manifest.webmanifest's own, its one source). */
 export const MANIFEST_WORDS: Record<Exclude<Language, 'en'>, { description: string }> = {
