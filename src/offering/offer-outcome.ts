@@ -1,7 +1,8 @@
 /**
  * The one place that words what became of an offer: the writer's outcome messages, Return to
- * Yourself's toasts and the toasts of an offer handed back. Word for word from SPEC.md 4, 5 (and
- * PRODUCT.md for "held" and the hand-backs); the words themselves are in src/shared/i18n/messages/choice.ts.
+ * Yourself's toasts and the toasts of an offer handed back. Word for word from docs/product.md,
+ * specification 4, 5 (and decisions 4 and 5 for "held" and the hand-backs); the words themselves are
+ * in src/shared/i18n/messages/choice.ts.
  */
 import type { OfferOrigin, QueuedOffer } from './shared/offer'
 import { translator } from '../shared/i18n/i18n'
@@ -32,7 +33,10 @@ export interface ToastWords {
   variant?: 'default' | 'destructive'
 }
 
-/** The writer's outcome messages (English word for word from SPEC.md), in the app's language. */
+/**
+ * The writer's outcome messages (English word for word from docs/product.md's specification), in the
+ * app's language.
+ */
 export const outcomeMessage = (
   outcome: 'letGo' | 'saved' | 'offered' | 'held' | 'failed',
 ): string => t(`outcome.${outcome}`)
@@ -44,7 +48,10 @@ export function writerOfferMessage(outcome: OfferOutcome): string {
   return outcomeMessage('failed')
 }
 
-/** Return to Yourself's confirmation texts (SPEC.md 4, 5), in the app's language. */
+/**
+ * Return to Yourself's confirmation texts (docs/product.md, specification 4, 5),
+ * in the app's language.
+ */
 export const sanctuaryConfirmation = (kind: 'publish' | 'delete') => ({
   title: t(kind === 'publish' ? 'sanctuary.publishTitle' : 'sanctuary.deleteTitle'),
   description: t(kind === 'publish' ? 'sanctuary.publishText' : 'sanctuary.deleteText'),

@@ -1,9 +1,9 @@
 /**
  * What happens to a readied thought: the choice dialog, its three outcomes and the full-screen message
- * that follows each for 3 s (SPEC.md "States and transitions: Room", PRODUCT.md 4, 5, 12). Loaded
- * with `import()` from the writer, so none of it weighs on the first paint. Letting go and saving
- * privately make no network request; only offering reaches the network, through offering's door
- * (`offerToVoid`, src/offering/offering.ts).
+ * that follows each for 3 s (docs/product.md, specification 4, "States and transitions: Room";
+ * decisions 4, 5, 12). Loaded with `import()` from the writer, so none of it weighs on the first
+ * paint. Letting go and saving privately make no network request; only offering reaches the
+ * network, through offering's door (`offerToVoid`, src/offering/offering.ts).
  */
 import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../components/dialog'
@@ -112,7 +112,8 @@ export function WriterChoice({ text, onClear, onCancel, onDone, returnFocus }: W
   const offer = async () => {
     setPhase({ kind: 'working', label: t('choice.offering') })
     const outcome = await offerToVoid(text, 'writer')
-    // Refused for good: cleared anyway, as SPEC.md says. Unsaved: neither sent nor stored, so kept.
+    // Refused for good: cleared anyway, as docs/product.md's specification says. Unsaved: neither
+    // sent nor stored, so kept.
     show(writerOfferMessage(outcome), outcome !== 'unsaved')
   }
 
