@@ -57,6 +57,24 @@ function languageManifests(): Plugin {
   }
 }
 
+/**
+ * vite-plugin-pwa builds the service worker into one file with the output option
+ * `inlineDynamicImports`, which the bundler has deprecated for `codeSplitting: false` and warns about
+ * on every build. Given to that build (injectManifest.buildPlugins), this asks for the same single
+ * file with the option that replaces it.
+ */
+function serviceWorkerInOneFile(): Plugin {
+  return {
+    name: 'unburden:service-worker-in-one-file',
+    config(config) {
+      const output = config.build?.rollupOptions?.output
+      if (!output || Array.isArray(output) || output.inlineDynamicImports === undefined) return
+      const { inlineDynamicImports, ...rest } = output
+      config.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports }
+    },
+  }
+}
+
 export default defineConfig({
   build: {
     target: 'es2022',
@@ -112,6 +130,9 @@ export default defineConfig({
             {
               name: (id) =>
                 /@zxcvbn-ts[\\/]language-([\w-]+)/.exec(id)?.[1]?.replace(/^/, 'zxcvbn-') ?? null,
+              // The bundler asks a group named by a function for a label of its own (its timing
+              // report), and warns on every build without one.
+              debugName: 'zxcvbn-word-lists',
             },
           ],
         },
@@ -147,6 +168,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
         rollupFormat: 'es',
+        buildPlugins: { vite: [serviceWorkerInOneFile()] },
       },
       devOptions: { enabled: false },
     }),
