@@ -131,6 +131,16 @@ describe('docs/architecture.md', () => {
     expect(reached('src/offering/')).toEqual(sourceFiles('src/offering/shared'))
   })
 
+  it("offering's retry rule and its try and answer events are written once, in the policy", () => {
+    expect(DOC).toContain('attempt (`attemptOffer` in `src/offering/shared/offer-queue-policy.ts`)')
+    // A retry wait (backoff, Retry-After) or a try or an answer told: only the policy's one attempt.
+    const RETRY_RULE = /backoffDelayMs\(|OFFER_RETRY_AFTER_MAX_MS|\btype: 'try',|\btype: 'answer',/
+    const writers = [...sourceFiles('src'), ...sourceFiles('sw')].filter((file) =>
+      RETRY_RULE.test(read(file)),
+    )
+    expect(writers).toEqual(['src/offering/shared/offer-queue-policy.ts'])
+  })
+
   it("the product's entry loads no lab module before it runs: only src/app/lab-entry.ts", () => {
     expect(DOC).toContain('adds only `src/app/lab-entry.ts` to the first')
     const closure = staticClosure('src/main.tsx')

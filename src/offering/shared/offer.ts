@@ -1,7 +1,7 @@
 /**
  * An offer to The Void and how an answer to it is judged. The queue's policy
- * (src/offering/shared/offer-queue-policy.ts) builds on these; the writer uses `classifyOfferAnswer` to decide
- * between "offered", "held" and "refused".
+ * (src/offering/shared/offer-queue-policy.ts) builds on these: its one attempt judges every answer,
+ * the first send's too, which decides between "offered", "held" and "refused".
  */
 
 /** Where an offer came from: the writer, Return to Yourself, or a report made on The Void. */
