@@ -2,8 +2,8 @@
  * The HTTP handler: each request runs through a pipeline of named steps, in order, until one answers
  * it or drops its connection; one log line either way. The product's steps are the host, the CORS
  * preflight, the lab's probe, routing, the API key, the body, then the REST or RPC handler and its
- * answer; each is a module of `edge/`, as PostgREST keeps `Cors` and `Auth` apart from its request
- * handling. The tester's controls and faults are none of them: a backend started with the controls
+ * answer; those before the handler are modules of `edge/`, as PostgREST keeps `Cors` and `Auth`
+ * apart from its request handling. The tester's controls and faults are none of them: a backend started with the controls
  * on adds the tester's steps (tester/steps.ts) at the points `AddedSteps` names, and one started
  * without them builds its pipeline from the product's steps alone.
  */
