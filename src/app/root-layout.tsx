@@ -11,9 +11,13 @@ import { useAppStore } from '../store'
 import { afterFirstPaint, firstScreenCommitted } from '../lib/after-first-paint'
 import { useLanguage } from '../components/use-language'
 
-// The store's private entries are kept by src/lib/sanctuary-storage.ts behind the lock
-// (docs/product.md, decision 20), both loaded on first use.
-useAppStore.getState().connectPrivateEntries(() => import('../private-entries/lock/locked-storage'))
+// The store's private entries: their storage with the lock (docs/product.md, decision 20), made once
+// over the browser's own storage, channel and document when first used (its code is loaded then).
+useAppStore
+  .getState()
+  .connectPrivateEntries(() =>
+    import('../private-entries/lock/locked-storage').then((m) => m.createPrivateEntries()),
+  )
 
 type AppStartModule = typeof import('./app-start')
 /** Loads the start-up module; null: no start-up. */

@@ -30,10 +30,13 @@ export interface PrivateEntriesStorageState {
 export interface PrivateEntriesSlice {
   privateEntries: PrivateEntry[]
   privateStorage: PrivateEntriesStorageState
-  /** The lock on the entries (PRODUCT.md 20); `off` unless the visitor turned it on. */
+  /** The lock on the entries (docs/product.md, decision 20); `off` unless the visitor turned it on. */
   privateLock: PrivateEntriesLock
-  /** Reads the stored entries and starts following other tabs' changes. */
-  loadEntries: () => Promise<void>
+  /**
+   * Reads the stored entries and starts following other tabs' changes; resolves the storage the app
+   * connected (its lock's commands are handed from there to the lock's screens).
+   */
+  loadEntries: () => Promise<PrivateEntriesStorage>
   /** Appends a private entry for `text` (untrimmed); `stored` is false when storage refused it. */
   saveEntry: (text: string) => Promise<{ entry: PrivateEntry; stored: boolean }>
   /** Removes the entry with `id` for good; resolves whether storage took the change. */
@@ -84,9 +87,7 @@ export const createPrivateEntriesSlice: StateCreator<StoreState, [], [], Private
       backupKey: null,
     },
     privateLock: 'off',
-    loadEntries: async () => {
-      await open()
-    },
+    loadEntries: open,
     saveEntry: async (text) => {
       const storage = await open()
       const { entry, snapshot } = await storage.savePrivateEntry(text)

@@ -1,7 +1,7 @@
 /**
  * Private entries (Return to Yourself): their format, how stored data is read, and how a downloaded
- * copy is made and read back. The stored format is SPEC.md's plain JSON list `[{id, text, date}]` under
- * `sanctuary-entries`, so data written by earlier versions keeps working (PRODUCT.md 9). Reading
+ * copy is made and read back. The stored format is the specification's plain JSON list (docs/product.md) `[{id, text, date}]` under
+ * `sanctuary-entries`, so data written by earlier versions keeps working (docs/product.md, decision 9). Reading
  * tolerates anything; whatever cannot be read exactly as stored is reported, so the caller keeps a copy
  * of the raw value before writing over it.
  */
@@ -17,7 +17,7 @@ export const ENTRIES_KEY = 'sanctuary-entries'
 /** Prefix of the keys under which unreadable stored values are kept. */
 export const BACKUP_PREFIX = 'sanctuary-entries-backup-'
 
-/** A private entry, exactly as SPEC.md stores it. */
+/** A private entry, exactly as the specification stores it (docs/product.md). */
 export interface PrivateEntry {
   /** Creation time in ms; unique within the list. */
   id: number
@@ -112,7 +112,7 @@ export function parseStoredEntries(raw: string | null, now: number = Date.now())
   return { entries, condition: repairedAny ? 'repaired' : 'clean' }
 }
 
-/** The stored form of `entries`: SPEC.md's plain list, nothing else. */
+/** The stored form of `entries`: the specification's plain list, nothing else. */
 export function serializeEntries(entries: readonly PrivateEntry[]): string {
   return JSON.stringify(entries.map(({ id, text, date }) => ({ id, text, date })))
 }
@@ -126,13 +126,28 @@ export function applyEntriesChange(
   change: EntriesChange,
 ): PrivateEntry[] {
   if (change.kind === 'remove') return entries.filter((entry) => entry.id !== change.id)
-  const same = entries.find((entry) => entry.id === change.entry.id)
-  if (same && same.text === change.entry.text) return [...entries]
-  const entry = same ? createEntry(change.entry.text, change.entry.id, entries) : change.entry
+  const byId = new Map(entries.map((entry) => [entry.id, entry]))
+  const id = placeOf(change.entry, (taken) => byId.get(taken))
+  if (id === null) return [...entries]
   const next = [...entries]
-  const at = next.findIndex((other) => other.id > entry.id)
-  next.splice(at === -1 ? next.length : at, 0, { ...entry, date: change.entry.date })
+  const at = next.findIndex((other) => other.id > id)
+  next.splice(at === -1 ? next.length : at, 0, { ...change.entry, id })
   return next
+}
+
+/**
+ * The one rule for adding an entry, for a list (`applyEntriesChange`) and for the vault's reading
+ * (lock/envelope.ts): null when the same entry (id and text) is there already, else its id, or the
+ * next free one after it when another entry holds it. `at` tells which entry holds an id.
+ */
+export function placeOf(
+  entry: PrivateEntry,
+  at: (id: number) => PrivateEntry | undefined,
+): number | null {
+  if (at(entry.id)?.text === entry.text) return null
+  let id = entry.id
+  while (at(id)) id++
+  return id
 }
 
 /** `entries`, newest first. */
@@ -189,7 +204,7 @@ function isExactEntry(item: unknown): item is PrivateEntry {
 }
 
 /**
- * Reads a copy made by "Download a copy" (or SPEC.md's plain stored list). All or nothing: a foreign
+ * Reads a copy made by "Download a copy" (or the specification's plain stored list). All or nothing: a foreign
  * or damaged file gives a reason and no entries.
  */
 export function readEntriesCopy(raw: string): EntriesCopy {

@@ -164,4 +164,18 @@ describe('docs/architecture.md', () => {
       )
     expect(entered).toEqual([])
   })
+
+  it('the private entries hold no state at module level: each storage object holds its own', () => {
+    // Not the entries' state: the page's one passphrase estimator worker, which every field for a
+    // new passphrase shares (started with the first, ended with the last).
+    const estimator = 'src/private-entries/lock/passphrase-estimator.ts'
+    const held = sourceFiles('src/private-entries')
+      .filter((file) => file !== estimator)
+      .flatMap((file) =>
+        [...read(file).matchAll(/^(?:export\s+)?(?:let|var)\s+(\w+)/gm)].map(
+          ([, name]) => `${file}: ${name}`,
+        ),
+      )
+    expect(held).toEqual([])
+  })
 })

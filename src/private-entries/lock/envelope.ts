@@ -1,5 +1,5 @@
 /**
- * The lock's cryptography (PRODUCT.md 20), with no React, no DOM and no storage: WebCrypto only, so
+ * The lock's cryptography (docs/product.md, decision 20), with no React, no DOM and no storage: WebCrypto only, so
  * the same code runs in every browser and in Node's tests. The format is documented in
  * docs/private-entries-format.md; change the two together.
  *
@@ -16,7 +16,7 @@
  *   checked against the private key at every unlock, since anyone holding the phone could swap it.
  * Keys that leave this module are non-extractable CryptoKeys; the passphrase is never kept.
  */
-import type { PrivateEntry } from '../private-entry'
+import { placeOf, type PrivateEntry } from '../private-entry'
 
 /** The key derivation and its parameters, as stored. */
 export interface KdfParams {
@@ -130,7 +130,7 @@ export interface VaultRead extends VaultContents {
   generation: number
 }
 
-export const VAULT_FORMAT = 'unburden-sanctuary-vault'
+const VAULT_FORMAT = 'unburden-sanctuary-vault'
 export const COPY_FORMAT = 'unburden-private-entries-encrypted'
 
 /** An encrypted copy ("Download a copy"): the plain copy's file, encrypted by a passphrase. */
@@ -194,7 +194,7 @@ const wrongPassphrase = () =>
   new LockError('wrong-passphrase', 'That passphrase does not open these entries.')
 
 /** Fresh KDF parameters (a new salt) at `iterations`. */
-export function newKdf(iterations: number = DEFAULT_ITERATIONS): KdfParams {
+function newKdf(iterations: number = DEFAULT_ITERATIONS): KdfParams {
   return { name: 'PBKDF2', hash: 'SHA-256', iterations, salt: toBase64(random(16)) }
 }
 
@@ -721,10 +721,8 @@ export async function readVault(keys: VaultKeys, vault: Vault): Promise<VaultRea
 
 /** Adds `entry` to `byId`, unless it is there already (a sealed addition read twice); a clash of ids moves it to the next free one. */
 function addEntry(byId: Map<number, PrivateEntry>, entry: PrivateEntry): void {
-  if (byId.get(entry.id)?.text === entry.text) return
-  let id = entry.id
-  while (byId.has(id)) id++
-  byId.set(id, { ...entry, id })
+  const id = placeOf(entry, (taken) => byId.get(taken))
+  if (id !== null) byId.set(id, { ...entry, id })
 }
 
 /**

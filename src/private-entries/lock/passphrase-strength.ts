@@ -46,12 +46,10 @@ const APP_WORDS = ['unburden', 'the void', 'return to yourself', 'sanctuary', 'p
 
 const LEAKED_LIST = 'passwords-common'
 
-/** The leaked passwords, as every cracker tries them: without regard to case. */
-let leakedPasswords: Set<string> | undefined
-
 interface Estimator {
   zxcvbn: ZxcvbnFactory
-  leakedList: (string | number)[]
+  /** The leaked passwords, as every cracker tries them: without regard to case. */
+  leaked: Set<string>
 }
 
 const estimators = new Map<Language, Promise<Estimator>>()
@@ -69,7 +67,7 @@ function estimatorFor(language: Language): Promise<Estimator> {
         dictionary: { ...common.dictionary, ...english.dictionary, ...ownWords },
         graphs: common.adjacencyGraphs,
       }),
-      leakedList: common.dictionary[LEAKED_LIST],
+      leaked: new Set(common.dictionary[LEAKED_LIST].map((word) => String(word).toLowerCase())),
     }))
     // A failed load is tried again next time, not remembered.
     estimator.catch(() => estimators.delete(language))
@@ -79,9 +77,8 @@ function estimatorFor(language: Language): Promise<Estimator> {
 }
 
 /** True when the whole passphrase is one leaked password (as it is, capitalised, reversed, l33t). */
-function isLeaked(passphrase: string, sequence: Match[], leakedList: (string | number)[]): boolean {
-  leakedPasswords ??= new Set(leakedList.map((word) => String(word).toLowerCase()))
-  if (leakedPasswords.has(passphrase.toLowerCase())) return true
+function isLeaked(passphrase: string, sequence: Match[], leaked: Set<string>): boolean {
+  if (leaked.has(passphrase.toLowerCase())) return true
   const [only, ...rest] = sequence
   return (
     rest.length === 0 &&
@@ -96,7 +93,7 @@ export async function estimatePassphrase(
   passphrase: string,
   language: Language,
 ): Promise<PassphraseEstimate> {
-  const { zxcvbn, leakedList } = await estimatorFor(language)
+  const { zxcvbn, leaked } = await estimatorFor(language)
   const { guesses, sequence } = zxcvbn.check(passphrase, APP_WORDS)
-  return { guesses, leaked: isLeaked(passphrase, sequence, leakedList) }
+  return { guesses, leaked: isLeaked(passphrase, sequence, leaked) }
 }

@@ -17,7 +17,7 @@ import { PassphraseDialog } from './passphrase-dialog'
 import { newPassphraseProblem } from './lock-settings'
 
 /** The file name of an encrypted copy made at `now`. */
-export function encryptedCopyFileName(now: number): string {
+function encryptedCopyFileName(now: number): string {
   return `${ENTRIES_COPY_FORMAT}-${new Date(now).toISOString().slice(0, 10)}.encrypted.json`
 }
 

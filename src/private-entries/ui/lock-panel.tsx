@@ -1,12 +1,17 @@
 /** Return to Yourself while the entries are locked: the passphrase, and nothing of the entries. */
 import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
-import type { PrivateEntriesLock } from '../storage-contract'
+import type { LockCommands, PrivateEntriesLock } from '../storage-contract'
 import { lockFailure, t } from './lock-words'
-import { unlock } from '../lock/locked-storage'
 
 /** "Your entries are locked": a passphrase field and Unlock; or plain words when they cannot be read. */
-export function LockPanel({ lock }: { lock: Exclude<PrivateEntriesLock, 'off' | 'unlocked'> }) {
+export function LockPanel({
+  lock,
+  commands,
+}: {
+  lock: Exclude<PrivateEntriesLock, 'off' | 'unlocked'>
+  commands: LockCommands
+}) {
   const [passphrase, setPassphrase] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -18,7 +23,7 @@ export function LockPanel({ lock }: { lock: Exclude<PrivateEntriesLock, 'off' | 
     setBusy(true)
     setError('')
     // The KDF runs in WebCrypto, off the page's thread: the page stays responsive meanwhile.
-    const outcome = await unlock(passphrase)
+    const outcome = await commands.unlock(passphrase)
     setBusy(false)
     if (outcome.ok) setPassphrase('')
     else setError(lockFailure(outcome))

@@ -1,17 +1,17 @@
 /**
  * What an unlock found wrong with the stored vault, in plain words: a swapped key (someone may have
  * read what was saved while locked), a thought not sealed because of one, items damaged or removed.
- * Shown until the entries lock; the store re-renders the screen on every report of the lock module.
+ * Shown until the entries lock; the store re-renders the screen on every report of the lock's storage.
  */
 import { translator } from '../../shared/i18n/i18n'
 import { LOCK_MESSAGES } from '../../shared/i18n/messages/lock'
-import { lockProblems } from '../lock/locked-storage'
+import type { LockCommands } from '../storage-contract'
 
 const t = translator(LOCK_MESSAGES)
 
 /** The notices of `lockProblems()`, or nothing: what may mean someone read the words is an alert. */
-export function LockProblems() {
-  const problems = lockProblems()
+export function LockProblems({ lock }: { lock: LockCommands }) {
+  const problems = lock.lockProblems()
   if (!problems) return null
   const notices: [shown: boolean | number, role: 'alert' | 'status', text: () => string][] = [
     [problems.keyChanged, 'alert', () => t('lockProblem.keyChanged')],

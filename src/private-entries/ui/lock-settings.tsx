@@ -1,10 +1,10 @@
 /**
- * Return to Yourself's lock (PRODUCT.md 20): "Lock my entries" when it is off; "Lock now", when to
+ * Return to Yourself's lock (docs/product.md, decision 20): "Lock my entries" when it is off; "Lock now", when to
  * lock again, "Change the passphrase" and "Remove the lock" when the entries are open.
  */
 import { useState } from 'react'
 import { downloadPrivateEntriesCopy } from '../plain-storage'
-import type { PrivateEntriesLock } from '../storage-contract'
+import type { LockCommands, PrivateEntriesLock } from '../storage-contract'
 import { useAppStore } from '../../store'
 import { translator } from '../../shared/i18n/i18n'
 import { LOCK_MESSAGES } from '../../shared/i18n/messages/lock'
@@ -12,15 +12,7 @@ import { ENTRIES_KEY } from '../private-entry'
 import { MIN_PASSPHRASE, lockFailure, t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
 import { strengthProblem } from '../lock/passphrase-policy'
-import {
-  LOCK_AFTER_CHOICES,
-  changePassphrase,
-  lockAfterMinutes,
-  lockNow,
-  removeLock,
-  setLockAfterMinutes,
-  turnLockOn,
-} from '../lock/locked-storage'
+import { LOCK_AFTER_CHOICES } from '../lock/vault-store'
 
 type Open = 'turn-on' | 'change' | 'remove' | null
 
@@ -51,12 +43,18 @@ export async function newPassphraseProblem(passphrase: string, again: string): P
 }
 
 /** The lock's section of Return to Yourself. */
-export function LockSettings({ lock }: { lock: PrivateEntriesLock }) {
+export function LockSettings({
+  lock,
+  commands,
+}: {
+  lock: PrivateEntriesLock
+  commands: LockCommands
+}) {
   // How many, for "Download a copy first"; the entries themselves are read only when it is pressed,
   // so no handler here (the select's is kept by the browser with the page's form state) holds them.
   const count = useAppStore((s) => s.privateEntries.length)
   const [open, setOpen] = useState<Open>(null)
-  const [minutes, setMinutes] = useState(lockAfterMinutes)
+  const [minutes, setMinutes] = useState(commands.lockAfterMinutes)
   const close = () => setOpen(null)
   if (lock === 'locked' || lock === 'unreadable') return null
 
@@ -79,7 +77,7 @@ export function LockSettings({ lock }: { lock: PrivateEntriesLock }) {
         <>
           <p className="quiet">{t('lock.onText')}</p>
           <div className="sanctuary__keep-actions">
-            <button type="button" className="button button--primary" onClick={lockNow}>
+            <button type="button" className="button button--primary" onClick={commands.lockNow}>
               {t('lock.now')}
             </button>
             <button type="button" className="button" onClick={() => setOpen('change')}>
@@ -96,7 +94,7 @@ export function LockSettings({ lock }: { lock: PrivateEntriesLock }) {
               value={minutes}
               onChange={(event) => {
                 const value = Number(event.currentTarget.value)
-                setLockAfterMinutes(value)
+                commands.setLockAfterMinutes(value)
                 setMinutes(value)
               }}
             >
@@ -129,7 +127,7 @@ export function LockSettings({ lock }: { lock: PrivateEntriesLock }) {
           }}
           onSubmit={async ([passphrase = '', again = '']) => {
             const problem = await newPassphraseProblem(passphrase, again)
-            return problem || lockFailure(await turnLockOn(passphrase))
+            return problem || lockFailure(await commands.turnLockOn(passphrase))
           }}
         >
           <p className="quiet lock-dialog__copy">
@@ -163,7 +161,7 @@ export function LockSettings({ lock }: { lock: PrivateEntriesLock }) {
           }}
           onSubmit={async ([current = '', next = '', again = '']) => {
             const problem = await newPassphraseProblem(next, again)
-            return problem || lockFailure(await changePassphrase(current, next))
+            return problem || lockFailure(await commands.changePassphrase(current, next))
           }}
         />
       )}
@@ -177,7 +175,7 @@ export function LockSettings({ lock }: { lock: PrivateEntriesLock }) {
           destructive
           onCancel={close}
           onDone={close}
-          onSubmit={async ([passphrase = '']) => lockFailure(await removeLock(passphrase))}
+          onSubmit={async ([passphrase = '']) => lockFailure(await commands.removeLock(passphrase))}
         />
       )}
     </section>

@@ -1,8 +1,8 @@
 /**
  * Return to Yourself (/return): the visitor's private entries, newest first, each of which can be
  * published to The Void or let go (each behind its confirmation), kept in step with other tabs, and
- * safe-guarded beyond SPEC.md: a downloadable copy, restoring one, and plain words when the browser
- * will not keep them (PRODUCT.md 5, 6, 9).
+ * safe-guarded beyond the specification (docs/product.md): a downloadable copy, restoring one, and
+ * plain words when the browser will not keep them (docs/product.md, decisions 5, 6, 9).
  *
  * Everything that holds an entry's text (the list, a confirmation, the copies' dialogs) is a component
  * mounted only while the entries can be read, or one that mounts afresh with every lock state: when
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/dialog'
 import { ScreenHeader } from '../../components/screen-header'
 import { isPersisted } from '../persistence'
 import { entriesCountLabel, newestFirst, type PrivateEntry } from '../private-entry'
+import type { LockCommands } from '../storage-contract'
 import { sanctuaryConfirmation, sanctuaryOfferToast } from '../../offering/offer-outcome'
 import { offerToVoid } from '../../offering/offering'
 import { isReadyText } from '../../shared/thought'
@@ -46,9 +47,14 @@ export function ReturnScreen() {
   const storage = useAppStore((s) => s.privateStorage)
   const lock = useAppStore((s) => s.privateLock)
   const [persisted, setPersisted] = useState<boolean | null>(null)
+  // The lock's commands come with the storage the app connected, made once for the whole app.
+  const [commands, setCommands] = useState<LockCommands | undefined>()
 
   useEffect(() => {
-    void useAppStore.getState().loadEntries()
+    void useAppStore
+      .getState()
+      .loadEntries()
+      .then((storage) => setCommands(storage.lock))
     void isPersisted().then(setPersisted)
   }, [])
 
@@ -67,13 +73,15 @@ export function ReturnScreen() {
           unsavedChanges={storage.unsavedChanges}
           backupKey={storage.backupKey}
         />
-        <LockProblems />
-        {storage.loaded && (lock === 'locked' || lock === 'unreadable') && (
-          <LockPanel lock={lock} />
+        {commands && <LockProblems lock={commands} />}
+        {storage.loaded && commands && (lock === 'locked' || lock === 'unreadable') && (
+          <LockPanel lock={lock} commands={commands} />
         )}
         {storage.loaded && readable && <PrivateEntries />}
         {storage.loaded && <KeepACopy key={`copy-${lock}`} persisted={persisted} />}
-        {storage.loaded && <LockSettings key={`settings-${lock}`} lock={lock} />}
+        {storage.loaded && commands && (
+          <LockSettings key={`settings-${lock}`} lock={lock} commands={commands} />
+        )}
         <LanguageSwitcher />
       </main>
     </div>
@@ -102,7 +110,8 @@ function PrivateEntries() {
       ? await offerToVoid(entry.text, 'sanctuary', entry)
       : 'refused'
     if (outcome === 'offered' || outcome === 'held') {
-      // Offered, or safely in the queue: only now does the entry leave the list (PRODUCT.md 6).
+      // Offered, or safely in the queue: only now does the entry leave the list (docs/product.md,
+      // decision 6).
       actionButton.current = null
       await removeEntry(entry.id)
     }

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/offering/offer-service'
 import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
-import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
+import { createPlainStorage } from '../../../src/private-entries/plain-storage'
 import type { OfferAnswer } from '../../../src/offering/shared/offer'
 import type { JourneyEvent, JourneyLog } from '../../../src/features/lab/core/offer-journey'
 import { createAppStore } from '../../../src/store'
@@ -32,9 +32,7 @@ let settle: (() => Promise<void>) | undefined
 
 async function load(journey: JourneyLog = freshJourneyLog()) {
   const useAppStore = createAppStore()
-  useAppStore
-    .getState()
-    .connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
+  useAppStore.getState().connectPrivateEntries(async () => createPlainStorage())
   const service = createOfferService({
     store: useAppStore,
     fetch: backendFetch,
@@ -54,7 +52,6 @@ async function load(journey: JourneyLog = freshJourneyLog()) {
 
 beforeEach(() => {
   localStorage.clear()
-  resetSanctuaryMemory()
   current = { kind: 'network-error' }
   posts = 0
   setOnline(true)

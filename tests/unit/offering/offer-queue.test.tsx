@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/offering/offer-service'
 import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
-import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
+import { createPlainStorage } from '../../../src/private-entries/plain-storage'
 import type { OfferAnswer } from '../../../src/offering/shared/offer'
 import { createAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
@@ -41,9 +41,7 @@ let settle: (() => Promise<void>) | undefined
 
 async function load() {
   const useAppStore = createAppStore()
-  useAppStore
-    .getState()
-    .connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
+  useAppStore.getState().connectPrivateEntries(async () => createPlainStorage())
   const service = createOfferService({
     store: useAppStore,
     fetch: (input, init) => fetchImpl(input, init),
@@ -71,7 +69,6 @@ function setOnline(online: boolean) {
 
 beforeEach(() => {
   localStorage.clear()
-  resetSanctuaryMemory()
   current = { kind: 'network-error' }
   requests = []
   bodies = []

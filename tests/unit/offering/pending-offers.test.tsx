@@ -3,12 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createOfferService } from '../../../src/offering/offer-service'
 import { PendingOffers } from '../../../src/offering/pending-offers'
 import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
+import { createPlainStorage } from '../../../src/private-entries/plain-storage'
 import { resetAppStore, useAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
-useAppStore
-  .getState()
-  .connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
+useAppStore.getState().connectPrivateEntries(async () => createPlainStorage())
 // The app's offer service, connected to the store as the app does; nothing is ever sent.
 useAppStore.getState().connectOffers(
   createOfferService({

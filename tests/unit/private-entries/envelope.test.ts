@@ -1,5 +1,5 @@
 /**
- * The lock's envelope (src/features/sanctuary/lock/envelope.ts): the primitives against published
+ * The lock's envelope (src/private-entries/lock/envelope.ts): the primitives against published
  * vectors, then the vault and the encrypted copy — round trips, a wrong passphrase, tampering,
  * truncation, changing the passphrase and raising the KDF — and what someone holding the device can
  * do to the stored vault: swap its public key, damage, remove or put back items, inflate the KDF.

@@ -1,5 +1,5 @@
 /**
- * The storage behind the lock (src/features/sanctuary/lock/sanctuary-lock.ts), in Node over a fake
+ * The storage behind the lock (src/private-entries/lock/locked-storage.ts), in Node over a fake
  * localStorage: the plain list untouched while the lock is off, nothing lost when a step fails or a
  * page closes half-way, sealing while locked, and unlocking folding everything in.
  */
@@ -16,27 +16,29 @@ import {
 } from '../../../src/private-entries/lock/envelope'
 import { createVaultV1 } from '../../fixtures/vault-v1'
 
-type LockModule = typeof import('../../../src/private-entries/lock/locked-storage')
+import {
+  createPrivateEntries,
+  type PrivateEntries,
+} from '../../../src/private-entries/lock/locked-storage'
 
 const KEY = 'sanctuary-entries'
 const VAULT = 'sanctuary-vault'
 const FAST = 1_000
 
 let storage: FakeStorage
-let lock: LockModule
+let entries: PrivateEntries
 
-beforeEach(async () => {
+beforeEach(() => {
   storage = new FakeStorage()
   vi.stubGlobal('localStorage', storage)
   vi.stubGlobal('addEventListener', () => undefined)
-  vi.resetModules()
-  lock = await import('../../../src/private-entries/lock/locked-storage')
+  entries = createPrivateEntries()
 })
 
 describe('with the lock off', () => {
-  it('writes SPEC.md’s plain list and nothing else', () => {
-    lock.openPrivateEntries(() => undefined)
-    const saved = lock.savePrivateEntry('plain words')
+  it('writes the specification’s plain list and nothing else', () => {
+    entries.openPrivateEntries(() => undefined)
+    const saved = entries.savePrivateEntry('plain words')
     expect(saved).not.toBeInstanceOf(Promise)
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([
       { id: expect.any(Number), text: 'plain words', date: expect.any(String) },
@@ -48,11 +50,14 @@ describe('with the lock off', () => {
 describe('turning the lock on', () => {
   it('keeps the plain list when the vault cannot be written', async () => {
     storage.setItem(KEY, JSON.stringify([entry(1)]))
-    lock.openPrivateEntries(() => undefined)
+    entries.openPrivateEntries(() => undefined)
     vi.spyOn(storage, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError')
     })
-    expect(await lock.turnLockOn('a passphrase', FAST)).toEqual({ ok: false, kind: 'storage' })
+    expect(await entries.lock.turnLockOn('a passphrase', FAST)).toEqual({
+      ok: false,
+      kind: 'storage',
+    })
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1)])
     expect(storage.getItem(VAULT)).toBeNull()
   })
@@ -60,8 +65,8 @@ describe('turning the lock on', () => {
   it('moves the list and its backups into the vault, then removes them', async () => {
     storage.setItem(KEY, JSON.stringify([entry(1)]))
     storage.setItem('sanctuary-entries-backup-5', 'not json')
-    lock.openPrivateEntries(() => undefined)
-    expect(await lock.turnLockOn('a passphrase', FAST)).toEqual({ ok: true })
+    entries.openPrivateEntries(() => undefined)
+    expect(await entries.lock.turnLockOn('a passphrase', FAST)).toEqual({ ok: true })
     expect(Object.keys(storage.dump())).toEqual([VAULT])
     const vault = parseVault(storage.getItem(VAULT)!)
     expect(await readVault(await unlockVault(vault, 'a passphrase'), vault)).toMatchObject({
@@ -78,13 +83,13 @@ describe('a page closed half-way', () => {
     storage.setItem(KEY, JSON.stringify([entry(1), entry(2)]))
     let opened = () => undefined as void
     const reported = new Promise<void>((resolve) => (opened = resolve))
-    const snapshot = lock.openPrivateEntries(() => opened())
+    const snapshot = entries.openPrivateEntries(() => opened())
     expect(snapshot).toMatchObject({ entries: [], lock: 'locked' })
     await reported
     expect(storage.getItem(KEY)).toBeNull()
     expect(storage.getItem(VAULT)).not.toContain(entry(2).text)
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries()).toEqual([entry(1), entry(2)])
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries()).toEqual([entry(1), entry(2)])
   })
 })
 
@@ -92,31 +97,31 @@ describe('while locked', () => {
   it('seals a new entry without the passphrase; unlocking folds it in and raises the KDF', async () => {
     const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify(vault))
-    lock.openPrivateEntries(() => undefined)
-    const { snapshot } = await lock.savePrivateEntry('written while locked')
+    entries.openPrivateEntries(() => undefined)
+    const { snapshot } = await entries.savePrivateEntry('written while locked')
     expect(snapshot).toMatchObject({ entries: [], unsavedChanges: 0, lock: 'locked' })
     expect(storage.getItem(VAULT)).not.toContain('written while locked')
     expect(parseVault(storage.getItem(VAULT)!).sealed).toHaveLength(1)
-    expect(await lock.unlock('not it')).toEqual({ ok: false, kind: 'wrong-passphrase' })
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries().map((e) => e.text)).toEqual([
+    expect(await entries.lock.unlock('not it')).toEqual({ ok: false, kind: 'wrong-passphrase' })
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries().map((e) => e.text)).toEqual([
       entry(1).text,
       'written while locked',
     ])
     const after = parseVault(storage.getItem(VAULT)!)
     expect(after.sealed).toEqual([])
     expect(after.kdf.iterations).toBe(600_000)
-    lock.lockNow()
-    expect(lock.currentEntries()).toEqual([])
+    entries.lock.lockNow()
+    expect(entries.currentEntries()).toEqual([])
   })
 
   it('removing the lock writes the plain list before the vault goes', async () => {
     const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify(vault))
-    lock.openPrivateEntries(() => undefined)
-    expect(await lock.removeLock('not it')).toEqual({ ok: false, kind: 'wrong-passphrase' })
+    entries.openPrivateEntries(() => undefined)
+    expect(await entries.lock.removeLock('not it')).toEqual({ ok: false, kind: 'wrong-passphrase' })
     expect(storage.getItem(KEY)).toBeNull()
-    expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
+    expect(await entries.lock.removeLock('a passphrase')).toEqual({ ok: true })
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1)])
     expect(storage.getItem(VAULT)).toBeNull()
   })
@@ -126,32 +131,35 @@ describe('someone holding the device', () => {
   it('swaps the stored public key: a tab seals nothing to it, keeps the thought, and the unlock puts it right', async () => {
     const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify(vault))
-    lock.openPrivateEntries(() => undefined)
+    entries.openPrivateEntries(() => undefined)
     const theirs = await createVault('theirs', { entries: [], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify({ ...vault, publicKey: theirs.vault.publicKey }))
-    const { snapshot } = await lock.savePrivateEntry('not for their eyes')
+    const { snapshot } = await entries.savePrivateEntry('not for their eyes')
     expect(snapshot.unsavedChanges).toBe(1)
-    expect(lock.lockProblems()).toMatchObject({ sealRefused: true })
+    expect(entries.lock.lockProblems()).toMatchObject({ sealRefused: true })
     const stored = parseVault(storage.getItem(VAULT)!)
     expect(stored.sealed).toEqual([])
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries().map((e) => e.text)).toEqual([entry(1).text, 'not for their eyes'])
-    expect(lock.lockProblems()).toMatchObject({ keyChanged: true })
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries().map((e) => e.text)).toEqual([
+      entry(1).text,
+      'not for their eyes',
+    ])
+    expect(entries.lock.lockProblems()).toMatchObject({ keyChanged: true })
     expect(parseVault(storage.getItem(VAULT)!).publicKey).toBe(vault.publicKey)
     const theirKeys = await unlockVault(theirs.vault, 'theirs')
     const repaired = parseVault(storage.getItem(VAULT)!)
     expect((await readVault(theirKeys, repaired)).entries).toEqual([])
-    lock.lockNow()
-    expect(lock.lockProblems()).toBeNull()
+    entries.lock.lockNow()
+    expect(entries.lock.lockProblems()).toBeNull()
   })
 
   it('a new passphrase: the old one opens nothing, not even a copy of the old wrap put back', async () => {
     const { vault } = await createVault('first words', { entries: [entry(1)], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify(vault))
-    lock.openPrivateEntries(() => undefined)
-    expect(await lock.unlock('first words')).toEqual({ ok: true })
-    expect(await lock.changePassphrase('first words', 'second words')).toEqual({ ok: true })
-    await lock.savePrivateEntry('after the change')
+    entries.openPrivateEntries(() => undefined)
+    expect(await entries.lock.unlock('first words')).toEqual({ ok: true })
+    expect(await entries.lock.changePassphrase('first words', 'second words')).toEqual({ ok: true })
+    await entries.savePrivateEntry('after the change')
     const now = parseVault(storage.getItem(VAULT)!)
     expect(now.publicKey).not.toBe(vault.publicKey)
     const grafted = { ...now, kdf: vault.kdf, key: vault.key }
@@ -161,7 +169,7 @@ describe('someone holding the device', () => {
       entry(1).text,
       'after the change',
     ])
-    expect(lock.currentEntries()).toHaveLength(2)
+    expect(entries.currentEntries()).toHaveLength(2)
   })
 
   it('removing the lock writes only what the passphrase decrypts: a forged kept value cannot overwrite anything', async () => {
@@ -177,8 +185,8 @@ describe('someone holding the device', () => {
     })
     storage.setItem('sanctuary-entries-backup-8', 'already here')
     storage.setItem(VAULT, JSON.stringify({ ...vault, sealed: [forged] }))
-    lock.openPrivateEntries(() => undefined)
-    expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
+    entries.openPrivateEntries(() => undefined)
+    expect(await entries.lock.removeLock('a passphrase')).toEqual({ ok: true })
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1)])
     expect(storage.getItem('another-app-key')).toBeNull()
     expect(storage.getItem('sanctuary-entries-backup-7')).toBe('kept aside')
@@ -199,19 +207,19 @@ describe('someone holding the device', () => {
       items: [{ ...item, ciphertext: bytes.toString('base64') }, vault.items[1]!],
     }
     storage.setItem(VAULT, JSON.stringify(damaged))
-    lock.openPrivateEntries(() => undefined)
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries()).toEqual([entry(2)])
-    expect(lock.lockProblems()).toMatchObject({ damaged: 1 })
+    entries.openPrivateEntries(() => undefined)
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries()).toEqual([entry(2)])
+    expect(entries.lock.lockProblems()).toMatchObject({ damaged: 1 })
   })
 
   it('opens a vault of version 1 and writes it in today’s form', async () => {
     const v1 = await createVaultV1('earlier words', { entries: [entry(1)], kept: [] })
     storage.setItem(VAULT, JSON.stringify(v1))
-    lock.openPrivateEntries(() => undefined)
-    await lock.savePrivateEntry('sealed to the old vault')
-    expect(await lock.unlock('earlier words')).toEqual({ ok: true })
-    expect(lock.currentEntries().map((e) => e.text)).toEqual([
+    entries.openPrivateEntries(() => undefined)
+    await entries.savePrivateEntry('sealed to the old vault')
+    expect(await entries.lock.unlock('earlier words')).toEqual({ ok: true })
+    expect(entries.currentEntries().map((e) => e.text)).toEqual([
       entry(1).text,
       'sealed to the old vault',
     ])
@@ -224,29 +232,29 @@ describe('someone holding the device, after a hostile review', () => {
     const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
     const stored = JSON.stringify(vault)
     storage.setItem(VAULT, stored)
-    lock.openPrivateEntries(() => undefined)
+    entries.openPrivateEntries(() => undefined)
     storage.removeItem(VAULT)
-    const { entry: saved, snapshot } = await lock.savePrivateEntry('for my eyes only')
+    const { entry: saved, snapshot } = await entries.savePrivateEntry('for my eyes only')
     expect(snapshot.unsavedChanges).toBe(1)
     expect(storage.getItem(KEY)).toBeNull()
-    expect(lock.lockProblems()).toMatchObject({ vaultMissing: true })
+    expect(entries.lock.lockProblems()).toMatchObject({ vaultMissing: true })
     // The writer keeps the words and takes the entry back: nothing waits to be written later.
-    expect((await lock.changePrivateEntries({ kind: 'remove', id: saved.id })).unsavedChanges).toBe(
-      0,
-    )
+    expect(
+      (await entries.changePrivateEntries({ kind: 'remove', id: saved.id })).unsavedChanges,
+    ).toBe(0)
     storage.setItem(VAULT, stored)
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries()).toEqual([entry(1)])
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries()).toEqual([entry(1)])
   })
 
   it('an unlock says so when it finds entries written in plain beside the vault', async () => {
     const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify(vault))
     storage.setItem(KEY, JSON.stringify([entry(2)]))
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries()).toEqual([entry(1), entry(2)])
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries()).toEqual([entry(1), entry(2)])
     expect(storage.getItem(KEY)).toBeNull()
-    expect(lock.lockProblems()).toMatchObject({ foundUnlocked: 1 })
+    expect(entries.lock.lockProblems()).toMatchObject({ foundUnlocked: 1 })
   })
 
   it('plants entries whose ids cannot be stepped: they are refused, and the unlock ends', async () => {
@@ -259,20 +267,20 @@ describe('someone holding the device, after a hostile review', () => {
       kept: [],
     })
     storage.setItem(VAULT, JSON.stringify({ ...vault, sealed: [planted] }))
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries()).toEqual([entry(1)])
-    expect(lock.lockProblems()).toMatchObject({ damaged: 1 })
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries()).toEqual([entry(1)])
+    expect(entries.lock.lockProblems()).toMatchObject({ damaged: 1 })
   })
 
   it('stores a public key that is not one: the unlock still works, and a save while locked says it was not stored', async () => {
     const { vault } = await createVault('a passphrase', { entries: [entry(1)], kept: [] }, FAST)
     storage.setItem(VAULT, JSON.stringify({ ...vault, publicKey: 'AAAA' }))
     storage.setItem('sanctuary-entries-backup-1', 'kept aside')
-    lock.openPrivateEntries(() => undefined)
-    const { snapshot } = await lock.savePrivateEntry('while the key is broken')
+    entries.openPrivateEntries(() => undefined)
+    const { snapshot } = await entries.savePrivateEntry('while the key is broken')
     expect(snapshot.unsavedChanges).toBe(1)
-    expect(await lock.unlock('a passphrase')).toEqual({ ok: true })
-    expect(lock.currentEntries().map((e) => e.text)).toContain(entry(1).text)
+    expect(await entries.lock.unlock('a passphrase')).toEqual({ ok: true })
+    expect(entries.currentEntries().map((e) => e.text)).toContain(entry(1).text)
     expect(parseVault(storage.getItem(VAULT)!).publicKey).toBe(vault.publicKey)
   })
 
@@ -281,11 +289,11 @@ describe('someone holding the device, after a hostile review', () => {
     storage.setItem(VAULT, JSON.stringify(vault))
     let opened = () => undefined as void
     const reported = new Promise<void>((resolve) => (opened = resolve))
-    lock.openPrivateEntries(() => opened())
+    entries.openPrivateEntries(() => opened())
     await reported
     // Another tab, still without the lock, writes the plain list after this one swept.
     storage.setItem(KEY, JSON.stringify([entry(2)]))
-    expect(await lock.removeLock('a passphrase')).toEqual({ ok: true })
+    expect(await entries.lock.removeLock('a passphrase')).toEqual({ ok: true })
     expect(JSON.parse(storage.getItem(KEY)!)).toEqual([entry(1), entry(2)])
   })
 })
@@ -321,8 +329,7 @@ describe('two tabs', () => {
     })
     // Node's own channel cannot clone a CryptoKey; browsers can, and this one hands the message over.
     vi.stubGlobal('BroadcastChannel', InProcessChannel)
-    vi.resetModules()
-    lock = await import('../../../src/private-entries/lock/locked-storage')
+    entries = createPrivateEntries()
     const { vault } = await createVault(
       'the old passphrase',
       { entries: [entry(1)], kept: [] },
@@ -332,9 +339,9 @@ describe('two tabs', () => {
     let next = () => undefined as void
     const nextReport = () => new Promise<void>((resolve) => (next = resolve))
     let opened = nextReport()
-    lock.openPrivateEntries(() => next())
+    entries.openPrivateEntries(() => next())
     await opened
-    expect(await lock.unlock('the old passphrase')).toEqual({ ok: true })
+    expect(await entries.lock.unlock('the old passphrase')).toEqual({ ok: true })
 
     // The other tab changes the passphrase; its message arrives here before its write to storage
     // does, as it can between two renderer processes.
@@ -357,7 +364,7 @@ describe('two tabs', () => {
     storage.setItem(VAULT, newValue)
     for (const listener of storageListeners) listener({ key: VAULT, newValue } as StorageEvent)
     await opened
-    expect(lock.lockState()).toBe('unlocked')
-    expect(lock.currentEntries()).toEqual([entry(1)])
+    expect(entries.lockState()).toBe('unlocked')
+    expect(entries.currentEntries()).toEqual([entry(1)])
   })
 })

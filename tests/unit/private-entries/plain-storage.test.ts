@@ -3,15 +3,15 @@ import { FakeStorage } from '../../fixtures/fake-storage'
 import { privateEntry as entry } from '../../fixtures/entries'
 import { askToPersist, isPersisted } from '../../../src/private-entries/persistence'
 
-type StorageModule = typeof import('../../../src/private-entries/plain-storage')
+import { createPlainStorage, type PlainStorage } from '../../../src/private-entries/plain-storage'
 
 const KEY = 'sanctuary-entries'
 
 let storage: FakeStorage
 let listeners: ((event: { key: string | null }) => void)[]
-let sanctuary: StorageModule
+let plain: PlainStorage
 
-beforeEach(async () => {
+beforeEach(() => {
   storage = new FakeStorage()
   listeners = []
   vi.stubGlobal('localStorage', storage)
@@ -21,8 +21,7 @@ beforeEach(async () => {
       if (type === 'storage') listeners.push(listener)
     },
   )
-  vi.resetModules()
-  sanctuary = await import('../../../src/private-entries/plain-storage')
+  plain = createPlainStorage()
 })
 
 afterEach(() => vi.useRealTimers())
@@ -33,33 +32,33 @@ const backups = () =>
 
 describe('reading', () => {
   it('shows nothing stored as an empty list, and writes nothing', () => {
-    const snapshot = sanctuary.openPrivateEntries(() => undefined)
+    const snapshot = plain.openPrivateEntries(() => undefined)
     expect(snapshot).toEqual({ entries: [], health: 'ok', unsavedChanges: 0, backupKey: null })
     expect(storage.dump()).toEqual({})
   })
 
   it('reads entries written in the original format', () => {
     storage.setItem(KEY, JSON.stringify([entry(1), entry(2)]))
-    expect(sanctuary.openPrivateEntries(() => undefined).entries).toEqual([entry(1), entry(2)])
+    expect(plain.openPrivateEntries(() => undefined).entries).toEqual([entry(1), entry(2)])
     expect(backups()).toEqual([])
   })
 
   it('keeps corrupt content under a backup key before writing a clean list', () => {
     storage.setItem(KEY, '{oops')
-    const snapshot = sanctuary.openPrivateEntries(() => undefined)
+    const snapshot = plain.openPrivateEntries(() => undefined)
     expect(snapshot.entries).toEqual([])
     expect(snapshot.backupKey).toMatch(/^sanctuary-entries-backup-\d+$/)
     expect(storage.getItem(snapshot.backupKey!)).toBe('{oops')
     expect(stored()).toEqual([])
     // Reading again finds it clean and makes no second copy.
-    sanctuary.openPrivateEntries(() => undefined)
+    plain.openPrivateEntries(() => undefined)
     expect(backups()).toHaveLength(1)
   })
 
   it('keeps a copy of a list it had to repair, and the repaired entries', () => {
     const raw = JSON.stringify([{ text: 'no id or date' }, entry(3), { nope: true }])
     storage.setItem(KEY, raw)
-    const snapshot = sanctuary.openPrivateEntries(() => undefined)
+    const snapshot = plain.openPrivateEntries(() => undefined)
     expect(snapshot.entries.map((e) => e.text)).toEqual(['no id or date', 'thought 3'])
     expect(storage.getItem(snapshot.backupKey!)).toBe(raw)
     expect(stored()).toEqual(snapshot.entries)
@@ -68,12 +67,12 @@ describe('reading', () => {
   it('never writes over unreadable content it could not back up', () => {
     storage.setItem(KEY, '{oops')
     storage.quota = 10 // no room for a copy
-    const snapshot = sanctuary.changePrivateEntries({ kind: 'add', entry: entry(1) })
+    const snapshot = plain.changePrivateEntries({ kind: 'add', entry: entry(1) })
     expect(storage.getItem(KEY)).toBe('{oops')
     expect(snapshot).toMatchObject({ entries: [entry(1)], health: 'full', unsavedChanges: 1 })
     // With room again, the copy is made first, then the entry is written.
     storage.quota = Infinity
-    const later = sanctuary.changePrivateEntries({ kind: 'add', entry: entry(2) })
+    const later = plain.changePrivateEntries({ kind: 'add', entry: entry(2) })
     expect(later).toMatchObject({ health: 'ok', unsavedChanges: 0 })
     expect(storage.getItem(later.backupKey!)).toBe('{oops')
     expect(stored()).toEqual([entry(1), entry(2)])
@@ -83,7 +82,7 @@ describe('reading', () => {
 describe('changing', () => {
   it('saves text untrimmed in the plain list and tells it reached storage', () => {
     vi.useFakeTimers({ now: 1_700_000_000_000 })
-    const { entry: saved, snapshot } = sanctuary.savePrivateEntry('  keep my spaces \n')
+    const { entry: saved, snapshot } = plain.savePrivateEntry('  keep my spaces \n')
     expect(saved).toEqual({
       id: 1_700_000_000_000,
       text: '  keep my spaces \n',
@@ -94,30 +93,30 @@ describe('changing', () => {
   })
 
   it('applies each change to what is stored now, so another tab’s entries are kept', () => {
-    sanctuary.changePrivateEntries({ kind: 'add', entry: entry(1) })
+    plain.changePrivateEntries({ kind: 'add', entry: entry(1) })
     storage.setItem(KEY, JSON.stringify([entry(1), entry(2)])) // another tab saved
-    sanctuary.changePrivateEntries({ kind: 'add', entry: entry(3) })
+    plain.changePrivateEntries({ kind: 'add', entry: entry(3) })
     expect(stored()).toEqual([entry(1), entry(2), entry(3)])
-    sanctuary.changePrivateEntries({ kind: 'remove', id: 2 })
+    plain.changePrivateEntries({ kind: 'remove', id: 2 })
     expect(stored()).toEqual([entry(1), entry(3)])
   })
 
   it('keeps changes in memory when storage is full, and writes them once there is room', () => {
     storage.quota = 5
-    const full = sanctuary.changePrivateEntries({ kind: 'add', entry: entry(1) })
+    const full = plain.changePrivateEntries({ kind: 'add', entry: entry(1) })
     expect(full).toMatchObject({ entries: [entry(1)], health: 'full', unsavedChanges: 1 })
     expect(storage.getItem(KEY)).toBeNull()
-    const still = sanctuary.changePrivateEntries({ kind: 'add', entry: entry(2) })
+    const still = plain.changePrivateEntries({ kind: 'add', entry: entry(2) })
     expect(still).toMatchObject({ entries: [entry(1), entry(2)], unsavedChanges: 2 })
     storage.quota = Infinity
-    const removed = sanctuary.changePrivateEntries({ kind: 'remove', id: 1 })
+    const removed = plain.changePrivateEntries({ kind: 'remove', id: 1 })
     expect(removed).toMatchObject({ entries: [entry(2)], health: 'ok', unsavedChanges: 0 })
     expect(stored()).toEqual([entry(2)])
   })
 
   it('works in memory when storage is turned off', () => {
     storage.disabled = true
-    const snapshot = sanctuary.changePrivateEntries({ kind: 'add', entry: entry(1) })
+    const snapshot = plain.changePrivateEntries({ kind: 'add', entry: entry(1) })
     expect(snapshot).toMatchObject({
       entries: [entry(1)],
       health: 'unavailable',
@@ -127,12 +126,12 @@ describe('changing', () => {
 
   it('works in memory when there is no localStorage at all', () => {
     vi.stubGlobal('localStorage', undefined)
-    expect(sanctuary.openPrivateEntries(() => undefined).health).toBe('unavailable')
+    expect(plain.openPrivateEntries(() => undefined).health).toBe('unavailable')
   })
 
   it('merges a restored copy by id, without duplicates', () => {
-    sanctuary.changePrivateEntries({ kind: 'add', entry: entry(1) })
-    const { added, snapshot } = sanctuary.mergePrivateEntries([entry(1), entry(2), entry(2)])
+    plain.changePrivateEntries({ kind: 'add', entry: entry(1) })
+    const { added, snapshot } = plain.mergePrivateEntries([entry(1), entry(2), entry(2)])
     expect(added).toBe(1)
     expect(snapshot.entries).toEqual([entry(1), entry(2)])
     expect(stored()).toEqual([entry(1), entry(2)])
@@ -142,8 +141,8 @@ describe('changing', () => {
 describe('other tabs', () => {
   it('reports another tab’s change through the storage event', () => {
     const onChange = vi.fn()
-    sanctuary.openPrivateEntries(onChange)
-    sanctuary.openPrivateEntries(onChange)
+    plain.openPrivateEntries(onChange)
+    plain.openPrivateEntries(onChange)
     expect(listeners).toHaveLength(1)
     storage.setItem(KEY, JSON.stringify([entry(7)]))
     listeners[0]?.({ key: KEY })

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { resetSanctuaryMemory } from '../../../src/private-entries/plain-storage'
+import { createPlainStorage } from '../../../src/private-entries/plain-storage'
 import { createAppStore as createStore } from '../../../src/store'
 import { FakeStorage } from '../../fixtures/fake-storage'
 import { privateEntry as entry } from '../../fixtures/entries'
@@ -9,7 +9,7 @@ const KEY = 'sanctuary-entries'
 /** A fresh store connected to the entries' storage, as the app connects its own. */
 function createAppStore() {
   const store = createStore()
-  store.getState().connectPrivateEntries(() => import('../../../src/private-entries/plain-storage'))
+  store.getState().connectPrivateEntries(async () => createPlainStorage())
   return store
 }
 
@@ -19,7 +19,6 @@ const stored = () => JSON.parse(storage.getItem(KEY) ?? 'null') as unknown
 beforeEach(() => {
   storage = new FakeStorage()
   vi.stubGlobal('localStorage', storage)
-  resetSanctuaryMemory()
 })
 
 describe('entries slice', () => {

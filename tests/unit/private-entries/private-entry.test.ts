@@ -133,7 +133,7 @@ describe('showing entries', () => {
     expect(newestFirst([entry(1), entry(3), entry(2)]).map((e) => e.id)).toEqual([3, 2, 1])
   })
 
-  it('counts entries in the words of SPEC.md', () => {
+  it('counts entries in the words of the specification', () => {
     expect(entriesCountLabel(1)).toBe('1 entry • Safe in your browser')
     expect(entriesCountLabel(2)).toBe('2 entries • Safe in your browser')
     expect(entriesCountLabel(0)).toBe('0 entries • Safe in your browser')
