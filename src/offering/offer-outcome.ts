@@ -52,13 +52,13 @@ export function writerOfferMessage(outcome: OfferOutcome): string {
  * Return to Yourself's confirmation texts (docs/product.md, specification 4, 5),
  * in the app's language.
  */
-export const sanctuaryConfirmation = (kind: 'publish' | 'delete') => ({
+export const privateEntryConfirmation = (kind: 'publish' | 'delete') => ({
   title: t(kind === 'publish' ? 'sanctuary.publishTitle' : 'sanctuary.deleteTitle'),
   description: t(kind === 'publish' ? 'sanctuary.publishText' : 'sanctuary.deleteText'),
 })
 
 /** Return to Yourself's toast after publishing an entry. */
-export function sanctuaryOfferToast(outcome: OfferOutcome): ToastWords {
+export function privateEntryOfferToast(outcome: OfferOutcome): ToastWords {
   if (outcome === 'offered')
     return { title: t('sanctuary.publishedTitle'), description: t('sanctuary.publishedText') }
   if (outcome === 'held')

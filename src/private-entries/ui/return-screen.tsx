@@ -16,7 +16,7 @@ import { ScreenHeader } from '../../components/screen-header'
 import { isPersisted } from '../persistence'
 import { entriesCountLabel, newestFirst, type PrivateEntry } from '../private-entry'
 import type { LockCommands } from '../storage-contract'
-import { sanctuaryConfirmation, sanctuaryOfferToast } from '../../offering/offer-outcome'
+import { privateEntryConfirmation, privateEntryOfferToast } from '../../offering/offer-outcome'
 import { offerToVoid } from '../../offering/offering'
 import { isReadyText } from '../../shared/thought'
 import { useAppStore } from '../../store'
@@ -115,7 +115,7 @@ function PrivateEntries() {
       actionButton.current = null
       await removeEntry(entry.id)
     }
-    showToast(sanctuaryOfferToast(outcome))
+    showToast(privateEntryOfferToast(outcome))
     close()
   }
 
@@ -167,8 +167,8 @@ function PrivateEntries() {
       {pending && (
         <ConfirmDialog
           key={`${pending.kind}-${pending.entry.id}`}
-          title={sanctuaryConfirmation(pending.kind).title}
-          description={sanctuaryConfirmation(pending.kind).description}
+          title={privateEntryConfirmation(pending.kind).title}
+          description={privateEntryConfirmation(pending.kind).description}
           confirmLabel={
             pending.kind === 'publish' ? t('sanctuary.publishConfirm') : t('sanctuary.letGo')
           }
