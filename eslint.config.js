@@ -32,25 +32,26 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-cycle': 'error',
-      // Dependencies flow one way: core → offering/shared → shared → lib/components/store → offering
-      // → features → app.
+      // Dependencies flow one way: shared → offering/shared → i18n, lib → components, store →
+      // offering, private entries → features → app.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             {
-              target: './src/core',
+              target: './src/shared',
               from: [
                 './src/app',
                 './src/features',
                 './src/lib',
+                './src/i18n',
                 './src/components',
                 './src/store',
-                './src/shared',
                 './src/offering',
+                './src/private-entries',
               ],
               message:
-                'src/core is what the service worker imports: it imports nothing else of ours.',
+                'src/shared is what the page shares with the service worker and the local backend: it imports nothing else of ours.',
             },
             {
               target: './src/offering/shared',
@@ -58,12 +59,13 @@ export default tseslint.config(
                 './src/app',
                 './src/features',
                 './src/lib',
+                './src/i18n',
                 './src/components',
                 './src/store',
-                './src/shared',
+                './src/private-entries',
               ],
               message:
-                'src/offering/shared is what the service worker compiles of offering: it imports only src/core.',
+                'src/offering/shared is what the service worker compiles of offering: it imports only src/shared.',
             },
             {
               target: './src/offering/shared',
@@ -73,23 +75,31 @@ export default tseslint.config(
                 "src/offering/shared is compiled by the service worker: it never imports the page's side of offering.",
             },
             {
-              target: './src/offering',
-              from: './src/app',
-              message: 'Offering never imports the app: the app starts it.',
-            },
-            {
-              target: './src/offering',
-              from: './src/features',
-              except: ['./lab/core'],
+              target: './src/i18n',
+              from: [
+                './src/app',
+                './src/features',
+                './src/lib',
+                './src/components',
+                './src/store',
+                './src/offering',
+                './src/private-entries',
+              ],
               message:
-                "Offering is shared by the screens: of the features it takes only the lab's journey log, as the worker does.",
+                'The languages import nothing else of ours: every part of the page reads them.',
             },
             {
-              target: ['./src/shared', './src/lib', './src/components'],
+              target: './src/offering',
+              from: ['./src/app', './src/features', './src/private-entries'],
+              message:
+                'Offering is shared by the screens: it never imports the app, a feature or the private entries.',
+            },
+            {
+              target: ['./src/lib', './src/components'],
               from: './src/offering',
               except: ['./shared'],
               message:
-                "Offering's page side builds on src/shared, lib and components, never the other way round.",
+                "Offering's page side builds on lib and components, never the other way round.",
             },
             {
               target: './src/store',
@@ -97,25 +107,13 @@ export default tseslint.config(
               except: ['./shared', './offers-slice.ts'],
               message: "The store takes only offering's slice; offering connects the rest.",
             },
-            {
-              target: './src/shared',
-              from: [
-                './src/app',
-                './src/features',
-                './src/private-entries',
-                './src/lib',
-                './src/components',
-                './src/store',
-              ],
-              message: 'src/shared is plain TypeScript shared by several parts of the page.',
-            },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: features
                 .filter((other) => other !== feature)
                 .map((other) => `./src/features/${other}`),
               message:
-                'Features never import each other; share through src/shared, lib, components or store.',
+                'Features never import each other; share through lib, components, the store, offering or the private entries.',
             })),
             {
               target: ['./src/lib', './src/components', './src/store'],
@@ -154,20 +152,20 @@ export default tseslint.config(
             {
               target: './src/store',
               from: ['./src/components', './src/lib'],
-              message: 'The store depends only on src/shared; the app connects what it needs.',
+              message: 'The store holds state only; the app connects what it needs.',
             },
             {
               target: './sw',
               from: [
                 './src/app',
                 './src/lib',
+                './src/i18n',
                 './src/components',
                 './src/store',
-                './src/shared',
                 './src/private-entries',
               ],
               message:
-                "The service worker shares only src/core, src/offering/shared (and the lab's worker door) with the page.",
+                "The service worker shares only src/shared, src/offering/shared and the lab's worker side with the page.",
             },
             {
               target: './sw',
@@ -178,8 +176,8 @@ export default tseslint.config(
             {
               target: './sw',
               from: './src/features',
-              except: ['./lab/worker', './lab/core'],
-              message: "The service worker takes only the lab's worker door from the features.",
+              except: ['./lab/worker', './lab/shared'],
+              message: "The service worker takes only the lab's worker side from the features.",
             },
             {
               target: './server',
@@ -198,12 +196,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/core/**/*.ts',
-      'src/offering/shared/**/*.ts',
-      'src/shared/**/*.ts',
-      'src/features/lab/core/**/*.ts',
-    ],
+    files: ['src/shared/**/*.ts', 'src/offering/shared/**/*.ts', 'src/features/lab/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -221,7 +214,7 @@ export default tseslint.config(
                 'workbox-*',
               ],
               message:
-                'src/core, src/offering/shared and src/shared import no React, DOM-only or browser-storage module.',
+                "What the service worker compiles of the page (src/shared, src/offering/shared, the lab's shared/) imports no React, DOM-only or browser-storage module.",
             },
           ],
         },

@@ -6,8 +6,8 @@ import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html.ts
 import { precompress } from './scripts/precompress.ts'
 import { voidEarlyStart } from './scripts/void-early-start.ts'
 import { zoneCountriesModule } from './scripts/zone-countries.ts'
-import { LANGUAGES } from './src/shared/i18n/i18n.ts'
-import { manifestFor, manifestHref } from './src/shared/i18n/manifest-words.ts'
+import { LANGUAGES } from './src/i18n/i18n.ts'
+import { manifestFor, manifestHref } from './src/i18n/manifest-words.ts'
 
 // manifest.webmanifest at the top level is the single source of the web manifest.
 const manifest = JSON.parse(
@@ -37,7 +37,7 @@ function skipRouterScrollRecord(): Plugin {
 
 /**
  * One manifest per language beside manifest.webmanifest (its description, lang and dir in that
- * language, src/shared/i18n/manifest-words.ts); precached with the rest, linked by the page in its
+ * language, src/i18n/manifest-words.ts); precached with the rest, linked by the page in its
  * language (src/app/web-manifest.ts).
  */
 function languageManifests(): Plugin {
@@ -110,7 +110,7 @@ export default defineConfig({
             // than three, each a request (and a preload link) of its own on /void's critical path.
             {
               name: 'shared',
-              test: /src[\\/](lib[\\/](env|download)|core[\\/]void-rest)\.ts$/,
+              test: /src[\\/](lib[\\/](env|download)|shared[\\/]void-rest)\.ts$/,
             },
           ],
         },

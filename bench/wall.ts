@@ -6,7 +6,7 @@
  * - the first page with its count: before, one GET with `Prefer: count=exact` (PostgreSQL counts
  *   every row); after, the page and `GET rpc/void_thought_count` together (the app's two requests);
  * - a deep keyset page (the cursor 90% down the wall): before, the `or` filter alone; after, the
- *   query src/core/void-page-query.ts builds now. The local backend reads that `or` as a row
+ *   query src/shared/void-page-query.ts builds now. The local backend reads that `or` as a row
  *   comparison; hosted PostgREST does not, so the same page is also timed as the SQL PostgREST
  *   runs for it (as anon, under the anon role's 3 s statement timeout), straight to the database;
  * - a one-row offer (src/offering/shared/offer-wire.ts, with its Idempotency-Key): before, without the
@@ -22,8 +22,8 @@
 import { openPostgres, type Engine } from '../server/engine'
 import { LOCAL_ANON_KEY } from '../server/jwt'
 import { sendOffer } from '../src/offering/shared/offer-wire'
-import { voidPageQuery } from '../src/core/void-page-query'
-import { VOID_COUNT_FUNCTION, VOID_TABLE, type VoidCursor } from '../src/core/void-rest'
+import { voidPageQuery } from '../src/shared/void-page-query'
+import { VOID_COUNT_FUNCTION, VOID_TABLE, type VoidCursor } from '../src/shared/void-rest'
 import { freePort } from '../tests/fixtures/free-port'
 import { startTestPostgres, type TestPostgres } from '../tests/unit/server/support/postgres'
 import { spawnBackend } from './backend-process'

@@ -3,7 +3,7 @@
  * /void, asks for The Void's first page and its count and preloads The Void's screen (its chunk, the chunks it
  * imports) at once, while the app's entry script is still loading. The first cards then wait
  * on neither the entry's download and start nor a second round trip for the screen's code
- * (`npm run lighthouse`). The request is the app's own (src/core/void-page-query.ts: same URL,
+ * (`npm run lighthouse`). The request is the app's own (src/shared/void-page-query.ts: same URL,
  * headers and timeout); src/features/void/api/void-first-page.ts hands it to the screen. On /return
  * and /help it preloads their screen's code the same way (on /return the lock's too, through which
  * the entries are read): otherwise the screen's chunks are asked for only once the entry has run, and
@@ -16,8 +16,8 @@ import {
   FEED_TIMEOUT_MS,
   voidPageQuery,
   voidReadHeaders,
-} from '../src/core/void-page-query.ts'
-import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/core/void-rest.ts'
+} from '../src/shared/void-page-query.ts'
+import { VOID_COUNT_FUNCTION, VOID_TABLE } from '../src/shared/void-rest.ts'
 // The app's default key, from where the app reads it (the server re-exports it).
 import { LOCAL_ANON_KEY } from '../src/shared/local-backend.ts'
 

@@ -2,7 +2,7 @@
  * Activation: a waiting version takes over only when a page asks (after "A new version is ready");
  * on activation, runtime caches of older versions are deleted.
  */
-import { isPageToWorkerMessage } from '../src/core/messages'
+import { isPageToWorkerMessage } from '../src/shared/messages'
 import { RUNTIME_CACHES, deleteStaleCaches } from './caches'
 
 /**

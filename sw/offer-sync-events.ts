@@ -1,5 +1,5 @@
 /** Wires Background Sync and the page's BACKEND message to sw/offer-sync.ts. */
-import { isPageToWorkerMessage } from '../src/core/messages'
+import { isPageToWorkerMessage } from '../src/shared/messages'
 import { OFFER_SYNC_TAG } from '../src/offering/shared/offer-queue-policy'
 import type { BackendConfig } from '../src/offering/shared/offer-wire'
 import { syncOffers, type OfferSyncDeps } from './offer-sync'

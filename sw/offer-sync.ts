@@ -5,7 +5,7 @@
  * An offer refused (or given up) then is kept, marked with the status and the reason, for the next
  * page to hand back to the private entries.
  */
-import type { WorkerToPageMessage } from '../src/core/messages'
+import type { WorkerToPageMessage } from '../src/shared/messages'
 import {
   OFFER_FLUSH_LOCK,
   flushOfferQueue,

@@ -10,7 +10,7 @@ import { installOfferSync } from './offer-sync-events'
 import { workerOfferStorage } from './offer-store'
 import { loadBackend, offerRetryGate, saveBackend } from './backend-config'
 import { installLabStatus, workerVersion } from '../src/features/lab/worker/answer-lab-status'
-import { journeyRecorder, offerJourneyLog } from '../src/features/lab/core/offer-journey'
+import { journeyRecorder, offerJourneyLog } from '../src/offering/shared/offer-journey'
 import { installLabSimulation } from '../src/features/lab/worker/simulate-backend'
 
 declare const self: ServiceWorkerGlobalScope

@@ -3,7 +3,7 @@
  * (sw/void-feed-runtime-cache.ts): offline, the last feed comes back with the count fetched beside it.
  */
 import { registerRoute } from 'workbox-routing'
-import { isVoidCountRequest, isVoidFeedFirstPage } from '../src/core/void-page-query'
+import { isVoidCountRequest, isVoidFeedFirstPage } from '../src/shared/void-page-query'
 import { answerVoidFeed } from './void-feed-runtime-cache'
 
 /** Registers the feed route; every other backend request goes straight to the network. */

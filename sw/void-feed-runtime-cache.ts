@@ -6,7 +6,7 @@
  * An answer from the cache carries `x-unburden-cached-at: <ISO time it was stored>`; it is a response
  * the worker builds, so the page can read every header on it.
  */
-import { CACHED_AT_HEADER } from '../src/core/void-page-query'
+import { CACHED_AT_HEADER } from '../src/shared/void-page-query'
 
 /** The runtime cache's name; bump the version when what it stores changes shape. */
 export const VOID_FEED_CACHE = 'unburden-void-feed-v1'

@@ -1,9 +1,9 @@
 /** The 404 page for every unknown path; the visit is logged to the console with its path. */
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { translator } from '../shared/i18n/i18n'
-import { APP_MESSAGES } from '../shared/i18n/messages/app'
-import { NOT_FOUND_MESSAGES } from '../shared/i18n/messages/not-found'
+import { translator } from '../i18n/i18n'
+import { APP_MESSAGES } from '../i18n/messages/app'
+import { NOT_FOUND_MESSAGES } from '../i18n/messages/not-found'
 
 const t = translator({ ...APP_MESSAGES, ...NOT_FOUND_MESSAGES })
 

@@ -5,8 +5,8 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { translator } from '../shared/i18n/i18n'
-import { APP_MESSAGES } from '../shared/i18n/messages/app'
+import { translator } from '../i18n/i18n'
+import { APP_MESSAGES } from '../i18n/messages/app'
 
 const t = translator(APP_MESSAGES)
 

@@ -4,8 +4,8 @@
  * the screen, not beside its script (scripts/first-paint-html.ts).
  */
 
-import { currentLanguage } from '../shared/i18n/i18n.ts'
-import { manifestHref } from '../shared/i18n/manifest-words.ts'
+import { currentLanguage } from '../i18n/i18n.ts'
+import { manifestHref } from '../i18n/manifest-words.ts'
 
 /** Where the build emits the manifest (vite-plugin-pwa, from manifest.webmanifest). */
 export const MANIFEST_HREF = manifestHref('en')

@@ -13,8 +13,8 @@ import {
   type RefObject,
 } from 'react'
 import './dialog.css'
-import { translator } from '../shared/i18n/i18n'
-import { CHOICE_MESSAGES } from '../shared/i18n/messages/choice'
+import { translator } from '../i18n/i18n'
+import { CHOICE_MESSAGES } from '../i18n/messages/choice'
 
 const t = translator(CHOICE_MESSAGES)
 

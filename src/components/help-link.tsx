@@ -1,7 +1,7 @@
 /** The quiet way to the crisis lines (docs/product.md, decision 17), on the writer and The Void. */
 import { Link } from '@tanstack/react-router'
-import { translator } from '../shared/i18n/i18n'
-import { APP_MESSAGES } from '../shared/i18n/messages/app'
+import { translator } from '../i18n/i18n'
+import { APP_MESSAGES } from '../i18n/messages/app'
 
 const t = translator(APP_MESSAGES)
 

@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import { chooseLanguage } from '../lib/choose-language'
-import { LANGUAGES, isLanguage, translator, type Language } from '../shared/i18n/i18n'
-import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+import { LANGUAGES, isLanguage, translator, type Language } from '../i18n/i18n'
+import { NOTICE_MESSAGES } from '../i18n/messages/notices'
 import { useLanguage } from './use-language'
 
 const t = translator(NOTICE_MESSAGES)

@@ -4,8 +4,8 @@
  */
 import { useAppStore } from '../store'
 import './app-notices.css'
-import { translator } from '../shared/i18n/i18n'
-import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+import { translator } from '../i18n/i18n'
+import { NOTICE_MESSAGES } from '../i18n/messages/notices'
 
 const t = translator(NOTICE_MESSAGES)
 

@@ -2,8 +2,8 @@
 import { useEffect } from 'react'
 import { useAppStore } from '../store'
 import type { Toast } from '../store/toasts-slice'
-import { translator } from '../shared/i18n/i18n'
-import { NOTICE_MESSAGES } from '../shared/i18n/messages/notices'
+import { translator } from '../i18n/i18n'
+import { NOTICE_MESSAGES } from '../i18n/messages/notices'
 
 const t = translator(NOTICE_MESSAGES)
 import { useLanguage } from './use-language'

@@ -11,8 +11,8 @@ import {
   isLanguage,
   pickLanguage,
   type Language,
-} from '../shared/i18n/i18n'
-import { manifestHref } from '../shared/i18n/manifest-words'
+} from '../i18n/i18n'
+import { manifestHref } from '../i18n/manifest-words'
 
 /** Where the switcher's choice is remembered. */
 export const LANGUAGE_KEY = 'unburden-language'

@@ -8,7 +8,7 @@ import {
   isWorkerToPageMessage,
   type WorkerToPageMessage,
   type PageToWorkerMessage,
-} from '../core/messages'
+} from '../shared/messages'
 import { OFFER_SYNC_TAG } from '../offering/shared/offer-queue-policy'
 import { env } from './env'
 import { markVersionSwitch } from './version-switch'

@@ -2,11 +2,11 @@
  * The one place that words what became of an offer: the writer's outcome messages, Return to
  * Yourself's toasts and the toasts of an offer handed back. Word for word from docs/product.md,
  * specification 4, 5 (and decisions 4 and 5 for "held" and the hand-backs); the words themselves are
- * in src/shared/i18n/messages/choice.ts.
+ * in src/i18n/messages/choice.ts.
  */
 import type { OfferOrigin, QueuedOffer } from './shared/offer'
-import { translator } from '../shared/i18n/i18n'
-import { CHOICE_MESSAGES } from '../shared/i18n/messages/choice'
+import { translator } from '../i18n/i18n'
+import { CHOICE_MESSAGES } from '../i18n/messages/choice'
 
 const t = translator(CHOICE_MESSAGES)
 

@@ -12,7 +12,7 @@
  * and the service worker (Web Lock `unburden-offer-flush`); without Web Locks each tab still flushes
  * one at a time, and a repeat across tabs is harmless because the server ignores a repeated key.
  */
-import { isOfferChannelMessage, type OfferChannelMessage } from '../core/messages'
+import { isOfferChannelMessage, type OfferChannelMessage } from '../shared/messages'
 import { isReport, type OfferAnswer, type QueuedOffer, type RefusalReason } from './shared/offer'
 import {
   emitOfferEvent,
@@ -30,8 +30,8 @@ import {
   type OfferQueueStorage,
 } from './shared/offer-queue-policy'
 import type { OfferOutcome, OfferToVoid } from './offer-outcome'
-import { newClientId } from '../shared/client-id'
-import { trimThought } from '../shared/thought'
+import { newClientId } from '../lib/client-id'
+import { trimThought } from '../lib/thought'
 
 /**
  * What asked for a flush. A held offer waits for a running backoff; every other trigger does not.

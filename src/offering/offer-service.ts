@@ -13,14 +13,14 @@ import {
   type OfferQueueDeps,
 } from './offer-queue'
 import { pageOfferStorage } from './offer-queue-store'
-import { newClientId } from '../shared/client-id'
+import { newClientId } from '../lib/client-id'
 import { isReport, type QueuedOffer } from './shared/offer'
 import {
   journeyRecorder,
   offerJourneyLog,
   pruneEndedJourneys,
   type JourneyLog,
-} from '../features/lab/core/offer-journey'
+} from './shared/offer-journey'
 import { handBackToast } from './offer-outcome'
 import { sendOffer, type BackendConfig } from './shared/offer-wire'
 import { useAppStore } from '../store'

@@ -7,8 +7,8 @@ import type { QueuedOffer } from './shared/offer'
 import { useAppStore } from '../store'
 import { withdrawOffer } from './offering'
 import '../components/app-notices.css'
-import { translator } from '../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../shared/i18n/messages/void'
+import { translator } from '../i18n/i18n'
+import { VOID_MESSAGES } from '../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

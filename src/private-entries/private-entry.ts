@@ -5,9 +5,9 @@
  * tolerates anything; whatever cannot be read exactly as stored is reported, so the caller keeps a copy
  * of the raw value before writing over it.
  */
-import { formatDisplayDate } from '../shared/display-date'
-import { translator } from '../shared/i18n/i18n'
-import { SANCTUARY_MESSAGES } from '../shared/i18n/messages/sanctuary'
+import { formatDisplayDate } from '../lib/display-date'
+import { translator } from '../i18n/i18n'
+import { SANCTUARY_MESSAGES } from '../i18n/messages/sanctuary'
 
 const t = translator(SANCTUARY_MESSAGES)
 

@@ -4,7 +4,7 @@
  * Ready names the keys as the reader's keyboard prints them.
  */
 import { expect, test } from '@playwright/test'
-import { LANGUAGES } from '../../src/shared/i18n/i18n'
+import { LANGUAGES } from '../../src/i18n/i18n'
 import { resetBackend } from './support/backend'
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })

@@ -4,9 +4,9 @@
  * Intl writes the plurals and dates; the Spanish chunk comes from the service worker offline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENGLISH } from '../../src/shared/i18n/catalogue'
-import { activateMessages, translator } from '../../src/shared/i18n/i18n'
-import es from '../../src/shared/i18n/locales/es'
+import { ENGLISH } from '../../src/i18n/catalogue'
+import { activateMessages, translator } from '../../src/i18n/i18n'
+import es from '../../src/i18n/locales/es'
 import { resetBackend, wallRows } from '../e2e/support/backend'
 import { ENGINES, type EngineSession } from './support/engines'
 import { withInstalledApp } from './support/installed-app'

@@ -1,6 +1,7 @@
 /**
  * The claims of docs/architecture.md that the source tree can prove: which page modules talk to the
- * service worker, what src/core and src/offering/shared import and that the worker compiles them, and what the product's first paint (no `?lab`) loads of
+ * service worker, that every import keeps to the layer table, that the shared folders are what the
+ * worker and the local backend compile, and what the product's first paint (no `?lab`) loads of
  * the network lab. The doc is read, not copied here, so a claim changed in either place alone fails.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
@@ -62,6 +63,47 @@ function staticClosure(entry: string): Set<string> {
   return seen
 }
 
+interface Layer {
+  /** The row's folders (its first column), with `/` at the end, or a file. */
+  folders: string[]
+  /** The folders its imports may reach besides its own, or 'any'. */
+  allowed: string[] | 'any'
+}
+
+/**
+ * The layer table's rows: each row's folders and what its "may import" column allows: folders
+ * named there, every row above it ("all of the above"), anything ("everything"), or nothing of ours.
+ */
+function layerTable(): Layer[] {
+  const section = DOC.split(/^## /m).find((part) => part.startsWith('Layers')) ?? ''
+  const paths = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map(([, path = '']) => path)
+  const table: Layer[] = []
+  for (const line of section.split('\n').filter((row) => /^\|\s*`/.test(row))) {
+    const [, first = '', , may = ''] = line.split('|').map((cell) => cell.trim())
+    const folders = paths(first)
+    if (/everything/.test(may)) table.push({ folders, allowed: 'any' })
+    else if (/all of the above/.test(may))
+      table.push({ folders, allowed: table.flatMap((row) => row.folders) })
+    else table.push({ folders, allowed: paths(may) })
+  }
+  return table
+}
+
+/** Whether `file` is in `folder` (`src/features/<name>/` stands for any one feature). */
+const inFolder = (file: string, folder: string) =>
+  folder.endsWith('/')
+    ? new RegExp(
+        `^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<name>', '[^/]+')}`,
+      ).test(file)
+    : file === folder
+
+/** The row whose folder holds `file` most closely (the longest folder it is in). */
+function layerOf(file: string, layers: Layer[]): Layer | undefined {
+  const depth = (layer: Layer) =>
+    Math.max(...layer.folders.filter((folder) => inFolder(file, folder)).map((f) => f.length), -1)
+  return [...layers].sort((a, b) => depth(b) - depth(a)).find((layer) => depth(layer) >= 0)
+}
+
 /** Code that reaches the service worker from a page: its container, or a message to a worker. */
 const TALKS_TO_WORKER =
   /navigator\.serviceWorker|['"]serviceWorker['"]\s+in\s+navigator|\b(controller|active|waiting|installing)\??\.postMessage\(/
@@ -73,11 +115,11 @@ describe('docs/architecture.md', () => {
     )
     expect(paragraph, 'the paragraph naming the page modules that talk to the worker').toBeDefined()
     const named = [...(paragraph ?? '').matchAll(/`(src\/[^`]+\.tsx?)`/g)].map((m) => m[1]).sort()
-    // What the worker itself runs (src/core, src/offering/shared, the lab's worker/) talks to its
+    // What the worker itself runs (src/shared, src/offering/shared, the lab's worker/) talks to its
     // clients, not to a worker.
     const pageModules = sourceFiles('src').filter(
       (file) =>
-        !file.startsWith('src/core/') &&
+        !file.startsWith('src/shared/') &&
         !file.startsWith('src/offering/shared/') &&
         !file.startsWith('src/features/lab/worker/'),
     )
@@ -85,36 +127,28 @@ describe('docs/architecture.md', () => {
     expect(talking).toEqual([...new Set(named)])
   })
 
-  it('src/core imports nothing of ours outside src/core', () => {
-    const outside = sourceFiles('src/core').flatMap((file) =>
-      importsOf(read(file))
-        .filter((specifier) => specifier.startsWith('.'))
-        .map((specifier) => ({
-          file,
-          target: join(dirname(file), specifier).split('\\').join('/'),
-        }))
-        .filter(({ target }) => !target.startsWith('src/core/')),
-    )
-    expect(outside).toEqual([])
+  it('every import stays within its layer and the layers the table names for it', () => {
+    const layers = layerTable()
+    expect(layers.length, 'the layer table, read from the doc').toBeGreaterThan(10)
+    const crossings = ['src', 'sw', 'server'].flatMap(sourceFiles).flatMap((file) => {
+      const from = layerOf(file, layers)
+      if (!from) return [`${file} is in no layer of the table`]
+      return importsOf(read(file))
+        .map((specifier) => resolveModule(file, specifier))
+        .filter((target): target is string => target !== null)
+        .filter((target) => {
+          const to = layerOf(target, layers)
+          return (
+            to !== from &&
+            !(from.allowed === 'any' || (to && from.allowed.includes(to.folders[0]!)))
+          )
+        })
+        .map((target) => `${file} imports ${target}`)
+    })
+    expect(crossings).toEqual([])
   })
 
-  it('src/offering/shared imports nothing of ours outside itself and src/core', () => {
-    const outside = sourceFiles('src/offering/shared').flatMap((file) =>
-      importsOf(read(file))
-        .filter((specifier) => specifier.startsWith('.'))
-        .map((specifier) => ({
-          file,
-          target: join(dirname(file), specifier).split('\\').join('/'),
-        }))
-        .filter(
-          ({ target }) =>
-            !target.startsWith('src/offering/shared/') && !target.startsWith('src/core/'),
-        ),
-    )
-    expect(outside).toEqual([])
-  })
-
-  it('src/core and src/offering/shared are exactly what the worker compiles of them', () => {
+  it('src/shared is exactly what the worker and the local backend compile of the page, src/offering/shared what the worker compiles of offering', () => {
     // Every module the worker's sources reach, type-only imports included: what its tsconfig compiles.
     const seen = new Set<string>()
     const queue = sourceFiles('sw')
@@ -127,7 +161,14 @@ describe('docs/architecture.md', () => {
         }
       }
     const reached = (dir: string) => [...seen].filter((file) => file.startsWith(dir)).sort()
-    expect(reached('src/core/')).toEqual(sourceFiles('src/core'))
+    const server = sourceFiles('server').flatMap((file) =>
+      importsOf(read(file))
+        .map((specifier) => resolveModule(file, specifier))
+        .filter((target): target is string => target?.startsWith('src/') ?? false),
+    )
+    expect([...new Set([...reached('src/shared/'), ...server])].sort()).toEqual(
+      sourceFiles('src/shared'),
+    )
     expect(reached('src/offering/')).toEqual(sourceFiles('src/offering/shared'))
   })
 

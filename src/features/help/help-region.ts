@@ -11,7 +11,7 @@
  * country.
  */
 import zoneCountries from 'virtual:zone-countries'
-import type { Language } from '../../shared/i18n/i18n'
+import type { Language } from '../../i18n/i18n'
 import {
   ALL_SUPPORT_REGIONS,
   SUPPORT_REGIONS,

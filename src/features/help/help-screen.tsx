@@ -17,8 +17,8 @@ import {
 } from './support-lines'
 import { LanguageSwitcher } from '../../components/language-switcher'
 import { browserLanguages } from '../../lib/language'
-import { currentLanguage, translator } from '../../shared/i18n/i18n'
-import { HELP_MESSAGES } from '../../shared/i18n/messages/help'
+import { currentLanguage, translator } from '../../i18n/i18n'
+import { HELP_MESSAGES } from '../../i18n/messages/help'
 import './help.css'
 
 const t = translator(HELP_MESSAGES)

@@ -9,8 +9,8 @@ import {
   formattingLocale,
   translator,
   type Language,
-} from '../../shared/i18n/i18n'
-import { HELP_MESSAGES } from '../../shared/i18n/messages/help'
+} from '../../i18n/i18n'
+import { HELP_MESSAGES } from '../../i18n/messages/help'
 
 const t = translator(HELP_MESSAGES)
 const currentLanguageTag = () => formattingLocale(currentLanguage())

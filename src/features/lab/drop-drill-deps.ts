@@ -12,7 +12,7 @@ import {
   stopSimulation,
   whenSimulating,
 } from './lab-simulation-client'
-import { newClientId } from '../../shared/client-id'
+import { newClientId } from '../../lib/client-id'
 import { offerToVoid } from '../../offering/offering'
 import type { DrillDeps, DrillState } from './drop-drill'
 

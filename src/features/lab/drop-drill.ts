@@ -8,7 +8,7 @@
  * so it refuses to run without them. Its state lives in the tab's sessionStorage: the "reload
  * mid-queue" step reloads the page, and the drill resumes where it was.
  */
-import type { ActiveSimulationMode, SimulationMode } from './core/lab-simulation'
+import type { ActiveSimulationMode, SimulationMode } from './shared/lab-simulation'
 import type { BackendFaults } from './lab-backend'
 
 /** One step of the matrix. */

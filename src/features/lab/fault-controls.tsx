@@ -1,10 +1,10 @@
 /**
  * The lab panel's section for breaking the network on purpose: the in-app simulation (any backend,
- * hosted included; src/features/lab/core/lab-simulation.ts) and, only when the local backend says it has fault
+ * hosted included; src/features/lab/shared/lab-simulation.ts) and, only when the local backend says it has fault
  * injection on (`GET /__lab`), its fault modes through `/__faults` with the tab's token.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
-import { SIMULATION_LABELS, SIMULATION_MODES, type SimulationMode } from './core/lab-simulation'
+import { SIMULATION_LABELS, SIMULATION_MODES, type SimulationMode } from './shared/lab-simulation'
 import {
   BACKEND_FAULT_MODES,
   BackendControlsError,

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react'
 import type { QueuedOffer } from '../../offering/shared/offer'
-import type { OfferJourney } from './core/offer-journey'
+import type { OfferJourney } from '../../offering/shared/offer-journey'
 import { JourneyTimeline } from './journey-timeline'
 import { describeAnswer, formatAgo, formatClock, formatDuration, lastAnswer } from './lab-words'
 

@@ -6,7 +6,7 @@
  */
 import { downloadBlob } from '../../lib/download'
 import type { QueuedOffer } from '../../offering/shared/offer'
-import type { OfferJourney } from './core/offer-journey'
+import type { OfferJourney } from '../../offering/shared/offer-journey'
 
 /** The export's format name and version; bump the version when the shape changes. */
 export const JOURNEY_EXPORT_FORMAT = 'unburden-offer-journeys'

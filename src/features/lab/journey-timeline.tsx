@@ -1,5 +1,5 @@
 /** One offer's journey as a timeline: each event's time and what happened, oldest first. */
-import type { OfferJourney } from './core/offer-journey'
+import type { OfferJourney } from '../../offering/shared/offer-journey'
 import { describeEvent, formatClock } from './lab-words'
 
 /** The timeline of `journey`. */

@@ -5,7 +5,7 @@
  */
 import type { OfferQueue } from '../../offering/offer-queue'
 import type { QueuedOffer } from '../../offering/shared/offer'
-import type { OfferJourney } from './core/offer-journey'
+import type { OfferJourney } from '../../offering/shared/offer-journey'
 
 /** The lab's view of the offer queue and the journeys. */
 export interface LabServices {

@@ -1,5 +1,5 @@
 /**
- * The page's side of the network lab's simulation (src/features/lab/core/lab-simulation.ts): asks the service
+ * The page's side of the network lab's simulation (src/features/lab/shared/lab-simulation.ts): asks the service
  * worker that controls this page to start, renew or stop it, and hears what every window is told,
  * through the lab's bridge to the worker (lab-worker-bridge.ts).
  * A page no worker controls cannot simulate: its requests never reach the worker.
@@ -9,7 +9,7 @@ import {
   originOf,
   type ActiveSimulationMode,
   type LabWorkerMessage,
-} from './core/lab-simulation'
+} from './shared/lab-simulation'
 import { env } from '../../lib/env'
 import { controllingWorker, onWorkerMessage, postToWorker as post } from './lab-worker-bridge'
 

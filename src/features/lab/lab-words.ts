@@ -1,6 +1,6 @@
 /** How the network lab words what it shows: answers, journey events, ages and waits. Pure. */
 import type { OfferAnswer } from '../../offering/shared/offer'
-import type { JourneyEvent, OfferJourney, TryReason } from './core/offer-journey'
+import type { JourneyEvent, OfferJourney, TryReason } from '../../offering/shared/offer-journey'
 
 /** A duration in ms, shortly: "850 ms", "12 s", "3 min", "2 h", "4 d". */
 export function formatDuration(ms: number): string {

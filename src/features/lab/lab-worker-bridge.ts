@@ -4,9 +4,9 @@
  * product's own go through src/lib/sw-bridge.ts). A page without service workers gets nothing:
  * messages go nowhere, listeners never hear, and the state says unsupported.
  */
-import type { LabPageMessage } from './core/lab-simulation'
+import type { LabPageMessage } from './shared/lab-simulation'
 import { versionSwitchPending } from '../../lib/version-switch'
-import { isLabStatusAnswer, type LabStatusAnswer, type LabStatusRequest } from './core/lab-status'
+import { isLabStatusAnswer, type LabStatusAnswer, type LabStatusRequest } from './shared/lab-status'
 
 /** The service worker as this page sees it. */
 export interface WorkerState {

@@ -1,14 +1,14 @@
 /**
- * The banner shown on every screen while the network lab simulates (src/features/lab/core/lab-simulation.ts).
+ * The banner shown on every screen while the network lab simulates (src/features/lab/shared/lab-simulation.ts).
  * It is also what keeps the simulation on: while it is mounted and its page visible, it renews the
  * worker's lease; unmounted, hidden or closed, the lease lapses and the simulation ends by itself.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { LEASE_RENEW_MS, type LabWorkerMessage } from './core/lab-simulation'
+import { LEASE_RENEW_MS, type LabWorkerMessage } from './shared/lab-simulation'
 import { onSimulation, renewSimulation, stopSimulation } from './lab-simulation-client'
 import './lab-faults.css'
-import { translator } from '../../shared/i18n/i18n'
-import { LAB_MESSAGES } from '../../shared/i18n/messages/lab'
+import { translator } from '../../i18n/i18n'
+import { LAB_MESSAGES } from '../../i18n/messages/lab'
 
 const t = translator(LAB_MESSAGES)
 /** Stands for the mode's element while the sentence around it is split. */

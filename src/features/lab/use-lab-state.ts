@@ -5,9 +5,9 @@
  * offers, and who holds the flush lock (asked of Web Locks every second).
  */
 import { useEffect, useState } from 'react'
-import { ownLockClientId } from './core/lab-status'
+import { ownLockClientId } from './shared/lab-status'
 import type { QueuedOffer } from '../../offering/shared/offer'
-import type { OfferJourney } from './core/offer-journey'
+import type { OfferJourney } from '../../offering/shared/offer-journey'
 import { useAppStore } from '../../store'
 import type { LabServices } from './lab-services'
 import {

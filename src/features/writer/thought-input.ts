@@ -3,7 +3,7 @@
  * code points (PRODUCT.md 2), so the writer compares the text before and after each edit instead: the
  * part that was inserted is cut so the whole fits, whether it was typed, pasted, dropped or composed.
  */
-import { MAX_THOUGHT_LENGTH, capText, countCharacters } from '../../shared/thought'
+import { MAX_THOUGHT_LENGTH, capText, countCharacters } from '../../lib/thought'
 
 /** The text after an edit, made to fit the cap. */
 export interface FittedInput {

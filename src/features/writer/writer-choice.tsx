@@ -10,11 +10,11 @@ import { Dialog } from '../../components/dialog'
 import { askToPersist } from '../../private-entries/private-entries'
 import { outcomeMessage, writerOfferMessage } from '../../offering/offer-outcome'
 import { offerToVoid } from '../../offering/offering'
-import { MESSAGE_DURATION_MS } from '../../shared/thought'
+import { MESSAGE_DURATION_MS } from '../../lib/thought'
 import { useAppStore } from '../../store'
 import './writer-choice.css'
-import { translator } from '../../shared/i18n/i18n'
-import { CHOICE_MESSAGES } from '../../shared/i18n/messages/choice'
+import { translator } from '../../i18n/i18n'
+import { CHOICE_MESSAGES } from '../../i18n/messages/choice'
 
 const t = translator(CHOICE_MESSAGES)
 

@@ -14,12 +14,12 @@ import {
 } from 'react'
 import { HelpLink } from '../../components/help-link'
 import { ScreenHeader } from '../../components/screen-header'
-import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../shared/thought'
+import { MAX_THOUGHT_LENGTH, counterLabel, isReadyText } from '../../lib/thought'
 import { fitInsertion } from './thought-input'
 import { afterFirstPaint } from '../../lib/after-first-paint'
 import { useAppStore } from '../../store'
-import { translator } from '../../shared/i18n/i18n'
-import { APP_MESSAGES } from '../../shared/i18n/messages/app'
+import { translator } from '../../i18n/i18n'
+import { APP_MESSAGES } from '../../i18n/messages/app'
 import './writer.css'
 
 const t = translator(APP_MESSAGES)

@@ -2,7 +2,7 @@
  * What happens to an offer on its way to The Void, as the delivery code reports it: the one observer
  * hook (`onEvent`) of the page's queue and of the policy's attempt and flush (page and worker).
  * Delivery knows nothing of who listens;
- * the network lab subscribes to keep each offer's journey (src/features/lab/core/offer-journey.ts).
+ * the network lab subscribes to keep each offer's journey (src/offering/shared/offer-journey.ts).
  */
 import type { OfferAnswer, OfferVerdict, QueuedOffer, RefusalReason } from './offer'
 

@@ -19,7 +19,7 @@ import {
   VOID_TABLE,
   type BackendConfig,
   type VoidOfferRow,
-} from '../../core/void-rest'
+} from '../../shared/void-rest'
 
 export type { BackendConfig }
 

@@ -4,7 +4,7 @@
  * megabytes once built) are held only while they are needed. Nothing of the estimator is on the
  * first paint: the worker and its dictionaries are chunks of their own, precached for offline use.
  */
-import { currentLanguage } from '../../shared/i18n/i18n'
+import { currentLanguage } from '../../i18n/i18n'
 import type { PassphraseEstimate } from './passphrase-strength'
 import type { EstimateAnswer, EstimateRequest } from './passphrase-strength.worker'
 

@@ -4,13 +4,13 @@
  * cracker tries first. The estimate comes from zxcvbn-ts (passphrase-strength.ts, in a worker); the
  * time it stands for is said in the app's language, its units formatted by Intl.
  */
-import { currentLanguage, formattingLocale, translator } from '../../shared/i18n/i18n'
-import { PASSPHRASE_MESSAGES } from '../../shared/i18n/messages/passphrase'
+import { currentLanguage, formattingLocale, translator } from '../../i18n/i18n'
+import { PASSPHRASE_MESSAGES } from '../../i18n/messages/passphrase'
 import { DEFAULT_ITERATIONS } from './envelope'
 import { estimatePassphrase } from './passphrase-estimator'
 import type { PassphraseEstimate } from './passphrase-strength'
 
-/** The passphrase's words (src/shared/i18n/messages/passphrase.ts), in the app's language. */
+/** The passphrase's words (src/i18n/messages/passphrase.ts), in the app's language. */
 export const tp = translator(PASSPHRASE_MESSAGES)
 
 /**

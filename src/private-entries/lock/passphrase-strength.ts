@@ -13,7 +13,7 @@
  * language's words are loaded only for that language.
  */
 import { ZxcvbnFactory, type Match } from '@zxcvbn-ts/core'
-import type { Language } from '../../shared/i18n/i18n'
+import type { Language } from '../../i18n/i18n'
 
 /** What the estimator says of one passphrase. */
 export interface PassphraseEstimate {

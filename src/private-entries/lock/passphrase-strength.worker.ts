@@ -3,7 +3,7 @@
  * take from a few to a few hundred milliseconds, off the page's thread here, so typing never waits.
  * Asked `{ id, passphrase, language }`, it answers `{ id, estimate }` or `{ id, failed: true }`.
  */
-import type { Language } from '../../shared/i18n/i18n'
+import type { Language } from '../../i18n/i18n'
 import { estimatePassphrase, type PassphraseEstimate } from './passphrase-strength'
 
 /** A question to the worker. */

@@ -3,8 +3,8 @@
  * read what was saved while locked), a thought not sealed because of one, items damaged or removed.
  * Shown until the entries lock; the store re-renders the screen on every report of the lock's storage.
  */
-import { translator } from '../../shared/i18n/i18n'
-import { LOCK_MESSAGES } from '../../shared/i18n/messages/lock'
+import { translator } from '../../i18n/i18n'
+import { LOCK_MESSAGES } from '../../i18n/messages/lock'
 import type { LockCommands } from '../storage-contract'
 
 const t = translator(LOCK_MESSAGES)

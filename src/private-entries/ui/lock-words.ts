@@ -1,9 +1,9 @@
 /** The lock's words, in one place (the screens and the tests read them from here), in the app's language. */
-import { translator } from '../../shared/i18n/i18n'
-import { SANCTUARY_MESSAGES } from '../../shared/i18n/messages/sanctuary'
+import { translator } from '../../i18n/i18n'
+import { SANCTUARY_MESSAGES } from '../../i18n/messages/sanctuary'
 import type { LockOutcome } from '../storage-contract'
 
-/** The lock's translator (its words are in src/shared/i18n/messages/sanctuary.ts). */
+/** The lock's translator (its words are in src/i18n/messages/sanctuary.ts). */
 export const t = translator(SANCTUARY_MESSAGES)
 
 /** The minimum length of a new passphrase. */

@@ -6,7 +6,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LanguageSwitcher } from '../../../src/components/language-switcher'
-import { LOCALE_LOADERS, activateMessages } from '../../../src/shared/i18n/i18n'
+import { LOCALE_LOADERS, activateMessages } from '../../../src/i18n/i18n'
 
 afterEach(() => {
   cleanup()

@@ -13,7 +13,7 @@ import {
   currentLanguage,
   startingLanguage,
 } from '../../../src/lib/language'
-import { LOCALE_LOADERS, activateMessages } from '../../../src/shared/i18n/i18n'
+import { LOCALE_LOADERS, activateMessages } from '../../../src/i18n/i18n'
 
 /** A navigator with these languages (and `language`), as some browsers and webviews give them. */
 const browser = (languages: unknown, language?: unknown) =>

@@ -4,7 +4,7 @@
  * the KDF are refused; a few unrelated words hold. And the estimate's wording, in the app's language.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { activateMessages, LOCALE_LOADERS } from '../../../src/shared/i18n/i18n'
+import { activateMessages, LOCALE_LOADERS } from '../../../src/i18n/i18n'
 import { DEFAULT_ITERATIONS } from '../../../src/private-entries/lock/envelope'
 import {
   GPU_GUESSES_PER_SECOND,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { earlyStartScript } from '../../../scripts/void-early-start'
-import { EARLY_FIRST_PAGE_GLOBAL, voidPageQuery } from '../../../src/core/void-page-query'
+import { EARLY_FIRST_PAGE_GLOBAL, voidPageQuery } from '../../../src/shared/void-page-query'
 
 const KEY = 'anon-key'
 

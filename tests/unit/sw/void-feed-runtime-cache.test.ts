@@ -4,7 +4,7 @@ import {
   CACHED_AT_HEADER,
   isVoidFeedFirstPage,
   voidPageQuery,
-} from '../../../src/core/void-page-query'
+} from '../../../src/shared/void-page-query'
 import { voidNewerQuery } from '../../../src/features/void/api/void-newer-query'
 import { fakeCaches } from './fake-caches'
 

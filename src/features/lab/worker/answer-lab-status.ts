@@ -1,6 +1,6 @@
-/** Answers the network lab's LAB_STATUS question (src/features/lab/core/lab-status.ts) on the port it sent. */
+/** Answers the network lab's LAB_STATUS question (src/features/lab/shared/lab-status.ts) on the port it sent. */
 import type { PrecacheEntry } from 'workbox-precaching'
-import { isLabStatusRequest, ownLockClientId, type LabStatusAnswer } from '../core/lab-status'
+import { isLabStatusRequest, ownLockClientId, type LabStatusAnswer } from '../shared/lab-status'
 
 /** The worker's version: the revision of the index.html it precached. */
 export function workerVersion(manifest: ReadonlyArray<PrecacheEntry | string>): string {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The network lab's in-app simulation (src/features/lab/core/lab-simulation.ts): while a lease is live, the
+ * The network lab's in-app simulation (src/features/lab/shared/lab-simulation.ts): while a lease is live, the
  * worker answers the backend's requests as offline, 503 or "lost after sending".
  *
  * Two paths reach the backend and both are covered:
@@ -22,7 +22,7 @@ import {
   startLease,
   type SimulationLease,
   type SimulationMode,
-} from '../core/lab-simulation'
+} from '../shared/lab-simulation'
 
 /** What the simulation needs from outside (the clock and ids, for tests). */
 export interface LabSimulationDeps {

@@ -8,7 +8,7 @@ import {
   totalFromContentRange,
   voidPageQuery,
   voidReadHeaders,
-} from '../../../core/void-page-query'
+} from '../../../shared/void-page-query'
 import { voidNewerQuery } from './void-newer-query'
 import {
   VOID_COUNT_FUNCTION,
@@ -16,7 +16,7 @@ import {
   isVoidThought,
   type VoidCursor,
   type VoidThought,
-} from '../../../core/void-rest'
+} from '../../../shared/void-rest'
 import { env } from '../../../lib/env'
 
 export { FEED_TIMEOUT_MS }

@@ -5,7 +5,7 @@
  * way it runs while React renders and the route's code loads. The screen takes that request (once,
  * while it is fresh) instead of making its own; when the screen asked first, no early request is used.
  */
-import { EARLY_FIRST_PAGE_GLOBAL } from '../../../core/void-page-query'
+import { EARLY_FIRST_PAGE_GLOBAL } from '../../../shared/void-page-query'
 import {
   fetchVoidCount,
   fetchVoidPage,

@@ -1,10 +1,10 @@
 /**
  * The live wall's query (docs/product.md, decision 16), the feed's keyset turned around
- * (src/core/void-page-query.ts), and the wall's order of two rows. Only The Void's lazy chunk
+ * (src/shared/void-page-query.ts), and the wall's order of two rows. Only The Void's lazy chunk
  * needs them.
  */
-import { voidKeysetQuery } from '../../../core/void-page-query'
-import { VOID_PAGE_SIZE, type VoidCursor } from '../../../core/void-rest'
+import { voidKeysetQuery } from '../../../shared/void-page-query'
+import { VOID_PAGE_SIZE, type VoidCursor } from '../../../shared/void-rest'
 
 /**
  * The query of the rows newer than `after` (the newest row the reader has), oldest first so a page

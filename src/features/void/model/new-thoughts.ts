@@ -4,7 +4,7 @@
  * They live with the screen, not in the store, so the first paint of `/` does not carry them.
  */
 import { compareVoidRows } from '../api/void-newer-query'
-import type { VoidThought } from '../../../core/void-rest'
+import type { VoidThought } from '../../../shared/void-rest'
 import type { VoidFeed } from './void-feed-store'
 
 /** The fresh rows not shown yet: newer than the first row shown, oldest first. */

@@ -5,9 +5,9 @@
  * row that is still one of the visitor's own waiting offers on screen (its delivery and the
  * queue's update cross), so nothing is counted twice.
  */
-import type { VoidThought } from '../../../core/void-rest'
-import { translator } from '../../../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+import type { VoidThought } from '../../../shared/void-rest'
+import { translator } from '../../../i18n/i18n'
+import { VOID_MESSAGES } from '../../../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

@@ -4,7 +4,7 @@
  * (docs/product.md, decision 7). It lives in localStorage under its own key; whatever is found
  * there is checked before use, so foreign or corrupt content is ignored, never trusted.
  */
-import { isVoidThought, type VoidThought } from '../../../core/void-rest'
+import { isVoidThought, type VoidThought } from '../../../shared/void-rest'
 
 /** localStorage key of the cached feed. */
 export const VOID_FEED_CACHE_KEY = 'unburden-void-feed'

@@ -6,7 +6,7 @@
  * src/features/void/model/void-feed.ts, the live wall's rows in ./new-thoughts.ts.
  */
 import { create } from 'zustand'
-import type { VoidThought } from '../../../core/void-rest'
+import type { VoidThought } from '../../../shared/void-rest'
 import { withFresh, withRevealed } from './new-thoughts'
 
 /** The feed's state. */

@@ -10,7 +10,7 @@
 import { fetchVoidPage } from '../api/void-api'
 import { readCachedVoidFeed, writeCachedVoidFeed } from './void-feed-cache'
 import { takeVoidFirstPage } from '../api/void-first-page'
-import { VOID_PAGE_SIZE } from '../../../core/void-rest'
+import { VOID_PAGE_SIZE } from '../../../shared/void-rest'
 import { useVoidFeedStore } from './void-feed-store'
 
 let firstPageInFlight: Promise<void> | null = null

@@ -1,6 +1,6 @@
 /** How The Void writes its count line (docs/product.md, specification 2, "The Void"). */
-import { translator } from '../../../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+import { translator } from '../../../i18n/i18n'
+import { VOID_MESSAGES } from '../../../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

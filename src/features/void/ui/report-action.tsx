@@ -10,8 +10,8 @@ import {
   reportedThoughts,
 } from '../model/reported-thoughts'
 import { reportThought } from '../../../offering/offering'
-import { translator } from '../../../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+import { translator } from '../../../i18n/i18n'
+import { VOID_MESSAGES } from '../../../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

@@ -6,8 +6,8 @@
  * bench reads.
  */
 import { layoutShareText, type ShareTextLayout } from '../model/share-text-layout'
-import { currentLanguage, directionOf, translator } from '../../../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+import { currentLanguage, directionOf, translator } from '../../../i18n/i18n'
+import { VOID_MESSAGES } from '../../../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

@@ -6,8 +6,8 @@
 import { downloadBlob } from '../../../lib/download'
 import { useAppStore } from '../../../store'
 import { SHARE_IMAGES, renderShareImage, type ShareImageKind } from './share-image'
-import { translator } from '../../../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+import { translator } from '../../../i18n/i18n'
+import { VOID_MESSAGES } from '../../../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

@@ -10,7 +10,7 @@ import { onReportedThoughtsChange, reportedThoughts } from '../model/reported-th
 import { fetchNewerVoidThoughts } from '../api/void-api'
 import { startLiveWallPoller } from '../model/live-wall-schedule'
 import { thoughtsToReveal } from '../model/thoughts-to-reveal'
-import type { VoidThought } from '../../../core/void-rest'
+import type { VoidThought } from '../../../shared/void-rest'
 import { useAppStore } from '../../../store'
 import { freshNotShown, newestKnown } from '../model/new-thoughts'
 import { useVoidFeedStore } from '../model/void-feed-store'

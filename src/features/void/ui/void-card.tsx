@@ -3,13 +3,13 @@
  * Report. A thought reported on this device shows no card.
  */
 import { memo, useRef } from 'react'
-import { formatDisplayDate } from '../../../shared/display-date'
-import type { VoidThought } from '../../../core/void-rest'
+import { formatDisplayDate } from '../../../lib/display-date'
+import type { VoidThought } from '../../../shared/void-rest'
 import { ReportAction, useReported } from './report-action'
 import { shareThought, shareThoughtImage } from './share'
 import type { ShareImageKind } from './share-image'
-import { translator } from '../../../shared/i18n/i18n'
-import { VOID_MESSAGES } from '../../../shared/i18n/messages/void'
+import { translator } from '../../../i18n/i18n'
+import { VOID_MESSAGES } from '../../../i18n/messages/void'
 
 const t = translator(VOID_MESSAGES)
 

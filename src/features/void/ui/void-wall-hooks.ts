@@ -5,7 +5,7 @@
  */
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { VoidThought } from '../../../core/void-rest'
+import type { VoidThought } from '../../../shared/void-rest'
 
 /** Cards per chunk of the wall. */
 export const CHUNK_SIZE = 25

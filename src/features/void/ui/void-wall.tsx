@@ -18,7 +18,7 @@
  * the page.
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { VoidThought } from '../../../core/void-rest'
+import type { VoidThought } from '../../../shared/void-rest'
 import { VoidCard, type CardEntrance } from './void-card'
 import {
   CHUNK_SIZE,

@@ -10,8 +10,8 @@ import {
   contactLabel,
   type SupportRegionId,
 } from '../../../../src/features/help/support-lines'
-import { activateMessages } from '../../../../src/shared/i18n/i18n'
-import es from '../../../../src/shared/i18n/locales/es'
+import { activateMessages } from '../../../../src/i18n/i18n'
+import es from '../../../../src/i18n/locales/es'
 
 afterEach(() => activateMessages('en', {}))
 

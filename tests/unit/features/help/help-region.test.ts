@@ -23,7 +23,7 @@ import {
   directoryHref,
   type SupportRegion,
 } from '../../../../src/features/help/support-lines'
-import { LANGUAGES } from '../../../../src/shared/i18n/i18n'
+import { LANGUAGES } from '../../../../src/i18n/i18n'
 
 const region = (id: string): SupportRegion => ALL_SUPPORT_REGIONS.find((r) => r.id === id)!
 

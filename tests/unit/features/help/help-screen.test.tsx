@@ -2,8 +2,8 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../../src/app/router'
-import { activateMessages } from '../../../../src/shared/i18n/i18n'
-import fr from '../../../../src/shared/i18n/locales/fr'
+import { activateMessages } from '../../../../src/i18n/i18n'
+import fr from '../../../../src/i18n/locales/fr'
 import { resetAppStore } from '../../../../src/store'
 
 // The Void asks for its feed when it opens: answer with an empty wall instead of the network.

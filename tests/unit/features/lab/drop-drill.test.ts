@@ -9,7 +9,7 @@ import {
   type DrillState,
 } from '../../../../src/features/lab/drop-drill'
 import type { BackendFaults } from '../../../../src/features/lab/lab-backend'
-import type { SimulationMode } from '../../../../src/features/lab/core/lab-simulation'
+import type { SimulationMode } from '../../../../src/features/lab/shared/lab-simulation'
 
 /**
  * A small world: a wall, a queue that holds offers while anything is broken and delivers them in

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import LabRoot, { type LabStart } from '../../../../src/features/lab/lab-root'
 import type { LabServices } from '../../../../src/features/lab/lab-services'
 import type { QueuedOffer } from '../../../../src/offering/shared/offer'
-import type { OfferJourney } from '../../../../src/features/lab/core/offer-journey'
+import type { OfferJourney } from '../../../../src/offering/shared/offer-journey'
 import { resetAppStore, useAppStore } from '../../../../src/store'
 import { makeOffer } from '../../../fixtures/offers'
 

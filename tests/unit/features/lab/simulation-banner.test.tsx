@@ -4,7 +4,7 @@ import { SimulationBanner } from '../../../../src/features/lab/simulation-banner
 import {
   LEASE_RENEW_MS,
   type LabWorkerMessage,
-} from '../../../../src/features/lab/core/lab-simulation'
+} from '../../../../src/features/lab/shared/lab-simulation'
 
 /** A service worker container whose controller records what the page posts. */
 function fakeContainer() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_THOUGHT_LENGTH, countCharacters } from '../../../../src/shared/thought'
+import { MAX_THOUGHT_LENGTH, countCharacters } from '../../../../src/lib/thought'
 import { fitInsertion } from '../../../../src/features/writer/thought-input'
 
 describe('fitInsertion', () => {

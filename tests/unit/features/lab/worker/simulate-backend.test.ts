@@ -9,7 +9,7 @@ import {
   startLease,
   type LabPageMessage,
   type LabWorkerMessage,
-} from '../../../../../src/features/lab/core/lab-simulation'
+} from '../../../../../src/features/lab/shared/lab-simulation'
 import { installLabSimulation } from '../../../../../src/features/lab/worker/simulate-backend'
 
 const BACKEND = 'http://localhost:54321'

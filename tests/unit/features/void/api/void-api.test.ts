@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fetchVoidPage } from '../../../../../src/features/void/api/void-api'
-import { CACHED_AT_HEADER } from '../../../../../src/core/void-page-query'
+import { CACHED_AT_HEADER } from '../../../../../src/shared/void-page-query'
 import { env } from '../../../../../src/lib/env'
 
 const row = { id: 3, text: 'a\nb', created_at: '2025-01-05T10:30:00.123456+00:00' }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EARLY_FIRST_PAGE_GLOBAL } from '../../../../../src/core/void-page-query'
+import { EARLY_FIRST_PAGE_GLOBAL } from '../../../../../src/shared/void-page-query'
 
 const api = vi.hoisted(() => ({ fetchVoidPage: vi.fn(), fetchVoidCount: vi.fn() }))
 vi.mock(import('../../../../../src/features/void/api/void-api'), async (original) => ({

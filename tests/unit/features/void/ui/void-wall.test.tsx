@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SLICE_SIZE, VoidWall } from '../../../../../src/features/void/ui/void-wall'
-import type { VoidThought } from '../../../../../src/core/void-rest'
+import type { VoidThought } from '../../../../../src/shared/void-rest'
 
 /** Each card lays out 200 px tall, one under the other, on an 800 px screen. */
 const CARD_HEIGHT = 200

@@ -204,7 +204,7 @@ const ptBR: Catalogue = {
   'lock.restore': 'Restaurar',
   'lock.opening': 'Abrindo…',
   'lock.copyWrong': 'Essa frase-senha não abre esta cópia. Sem pressa, tente de novo.',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     'Alguém trocou a chave do seu bloqueio neste aparelho. Os pensamentos que você guardou desde então, enquanto seus registros estavam bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi corrigida.',
   'lockProblem.sealRefused':

@@ -198,7 +198,7 @@ const de: Catalogue = {
   'lock.opening': 'Wird geöffnet …',
   'lock.copyWrong':
     'Mit dieser Passphrase lässt sich die Kopie nicht öffnen. Lass dir Zeit und versuch es noch einmal.',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     'Jemand hat den Schlüssel deiner Sperre auf diesem Gerät ausgetauscht. Gedanken, die du seitdem gespeichert hast, während deine Einträge gesperrt waren, konnte diese Person womöglich lesen. Der Schlüssel ist jetzt wieder der richtige.',
   'lockProblem.sealRefused':

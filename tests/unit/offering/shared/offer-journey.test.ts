@@ -11,10 +11,10 @@ import {
   openJourneyDatabase,
   type JourneyEvent,
   type OfferJourney,
-} from '../../../../../src/features/lab/core/offer-journey'
-import { OFFER_QUEUE_DB } from '../../../../../src/offering/shared/offer-queue-policy'
-import { failingJourneyLog, freshJourneyLog } from '../../../../fixtures/journeys'
-import { makeOffer } from '../../../../fixtures/offers'
+} from '../../../../src/offering/shared/offer-journey'
+import { OFFER_QUEUE_DB } from '../../../../src/offering/shared/offer-queue-policy'
+import { failingJourneyLog, freshJourneyLog } from '../../../fixtures/journeys'
+import { makeOffer } from '../../../fixtures/offers'
 
 const tryAt = (at: number, attempt = 1): JourneyEvent => ({
   type: 'try',

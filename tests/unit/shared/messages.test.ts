@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPageToWorkerMessage, isWorkerToPageMessage } from '../../../src/core/messages'
+import { isPageToWorkerMessage, isWorkerToPageMessage } from '../../../src/shared/messages'
 
 describe('page ↔ service worker messages', () => {
   it('recognises what the worker sends, and nothing else', () => {

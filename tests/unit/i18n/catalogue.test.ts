@@ -1,11 +1,11 @@
 /**
- * Every language's catalogue against the English source (src/shared/i18n/messages): the same keys,
+ * Every language's catalogue against the English source (src/i18n/messages): the same keys,
  * none missing and none extra; the same placeholders in each message; a plural message with exactly
  * the plural forms its language uses (Intl.PluralRules). And the runtime: the forms are picked by
  * the platform, English is the fallback, the browser's languages pick the app's.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { ENGLISH } from '../../../../src/shared/i18n/catalogue'
+import { ENGLISH } from '../../../src/i18n/catalogue'
 import {
   LANGUAGES,
   LOCALE_LOADERS,
@@ -15,7 +15,7 @@ import {
   translator,
   type Message,
   type Messages,
-} from '../../../../src/shared/i18n/i18n'
+} from '../../../src/i18n/i18n'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 const forms = (message: Message): Record<string, string> =>

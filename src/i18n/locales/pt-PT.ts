@@ -203,7 +203,7 @@ const ptPT: Catalogue = {
   'lock.restore': 'Restaurar',
   'lock.opening': 'A abrir…',
   'lock.copyWrong': 'Essa frase-passe não abre esta cópia. Com calma, tente novamente.',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     'Alguém trocou a chave do seu bloqueio neste dispositivo. Os pensamentos que guardou desde então, enquanto os seus registos estavam bloqueados, podem ter ficado legíveis para essa pessoa. A chave já foi reposta.',
   'lockProblem.sealRefused':

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { newClientId } from '../../../src/shared/client-id'
+import { newClientId } from '../../../src/lib/client-id'
 
 type RandomSource = Pick<Crypto, 'getRandomValues'>
 const insecureSource = {

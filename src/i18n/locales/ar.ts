@@ -204,7 +204,7 @@ const ar: Catalogue = {
   'lock.restore': 'استعادة',
   'lock.opening': 'جارٍ الفتح…',
   'lock.copyWrong': 'عبارة المرور هذه لا تفتح هذه النسخة. خذ وقتك وحاول مرة أخرى.',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     'غيّر أحدهم مفتاح قفلك على هذا الجهاز. ربما استطاع قراءة الخواطر التي حفظتها منذ ذلك الحين وخواطرك مقفلة. أُعيد المفتاح الصحيح الآن.',
   'lockProblem.sealRefused':

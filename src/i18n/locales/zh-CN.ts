@@ -168,7 +168,7 @@ const zhCN: Catalogue = {
   'lock.restore': '恢复',
   'lock.opening': '正在打开……',
   'lock.copyWrong': '这个密码短语打不开这份备份。慢慢来，再试一次。',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     '有人更换了你在这台设备上锁定用的密钥。从那以后，你在记录锁定期间保存的心事，可能已被对方读到。现在密钥已经恢复正常。',
   'lockProblem.sealRefused':

@@ -6,8 +6,8 @@
  * one character of its own, as it does in the database's limit; a count of what readers see as
  * letters (grapheme clusters) would disagree with the limit the database enforces.
  */
-import { translator } from './i18n/i18n'
-import { APP_MESSAGES } from './i18n/messages/app'
+import { translator } from '../i18n/i18n'
+import { APP_MESSAGES } from '../i18n/messages/app'
 
 const t = translator(APP_MESSAGES)
 

@@ -8,14 +8,14 @@
  * delivery's way (writes are chained in the background, errors are swallowed with a warning); each
  * journey keeps its last JOURNEY_EVENT_CAP events; a journey is pruned a day after its offer ended.
  */
-import type { QueuedOffer } from '../../../offering/shared/offer'
-import { settled } from '../../../offering/shared/offer-queue-idb'
+import type { QueuedOffer } from './offer'
+import { settled } from './offer-queue-idb'
 import type {
   OfferEvent,
   OfferEventListener,
   TryActor,
   TryReason,
-} from '../../../offering/shared/offer-events'
+} from './offer-events'
 
 /** The journey log's own database and object store (key: the offer's client id). */
 export const JOURNEY_DB = 'unburden-offer-journey'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDisplayDate } from '../../../src/shared/display-date'
+import { formatDisplayDate } from '../../../src/lib/display-date'
 
 describe('formatDisplayDate', () => {
   it('writes en-US short month, day, year, hour and minute', () => {

@@ -7,7 +7,7 @@ import {
   isBlank,
   isReadyText,
   trimThought,
-} from '../../../src/shared/thought'
+} from '../../../src/lib/thought'
 
 describe('countCharacters', () => {
   it('counts code points, so an emoji is one character', () => {

@@ -3,7 +3,7 @@ import {
   isVoidCountRequest,
   totalFromContentRange,
   voidPageQuery,
-} from '../../../src/core/void-page-query'
+} from '../../../src/shared/void-page-query'
 import { compareVoidRows, voidNewerQuery } from '../../../src/features/void/api/void-newer-query'
 
 describe('voidPageQuery', () => {

@@ -203,7 +203,7 @@ const es: Catalogue = {
   'lock.opening': 'Abriendo…',
   'lock.copyWrong':
     'Esa frase de contraseña no abre esta copia. Tómate tu tiempo e inténtalo de nuevo.',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     'Alguien ha cambiado la clave de tu bloqueo en este dispositivo. Es posible que esa persona haya podido leer los pensamientos que guardaste desde entonces mientras tus entradas estaban bloqueadas. La clave ya se ha restablecido.',
   'lockProblem.sealRefused':

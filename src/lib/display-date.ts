@@ -3,7 +3,7 @@
  * minute), through Intl.DateTimeFormat: in English en-US as the spec says, in another language that
  * language's own order and words for the same parts.
  */
-import { currentLanguage, formattingLocale } from './i18n/i18n'
+import { currentLanguage, formattingLocale } from '../i18n/i18n'
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   month: 'short',

@@ -205,7 +205,7 @@ const fr: Catalogue = {
   'lock.restore': 'Restaurer',
   'lock.opening': 'Ouverture…',
   'lock.copyWrong': 'Cette phrase secrète n’ouvre pas cette copie. Prends ton temps et réessaie.',
-  // What an unlock found changed or damaged (src/shared/i18n/messages/lock.ts).
+  // What an unlock found changed or damaged (src/i18n/messages/lock.ts).
   'lockProblem.keyChanged':
     'Quelqu’un a changé la clé de ton verrou sur cet appareil. Cette personne a peut-être pu lire les pensées que tu as gardées depuis, pendant que tes entrées étaient verrouillées. La clé a été rétablie.',
   'lockProblem.sealRefused':
