@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { zoneCountriesModule } from './scripts/zone-countries'
+import { zoneCountriesModule } from './scripts/zone-countries.ts'
 
 // Vitest 5's reporter groups failures with Map.groupBy, which Node 20 lacks: without this, a failing
 // test crashes the report instead of showing why it failed.
