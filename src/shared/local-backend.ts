@@ -12,7 +12,7 @@ export const LOCAL_API_PORT = 54321
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
-/** The faults a local backend started with faults on can play (server/controls.ts, the lab). */
+/** The faults a local backend started with faults on can play (server/tester/controls.ts, the lab). */
 export const BACKEND_FAULT_MODES = [
   'none',
   'drop',
