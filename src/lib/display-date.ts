@@ -1,5 +1,5 @@
 /**
- * How every screen writes a date (SPEC.md business constants: en-US, short month, day, year, hour,
+ * How every screen writes a date (docs/product.md, specification 9: en-US, short month, day, year, hour,
  * minute), through Intl.DateTimeFormat: in English en-US as the spec says, in another language that
  * language's own order and words for the same parts.
  */

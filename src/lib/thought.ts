@@ -1,7 +1,7 @@
 /**
  * What a thought is: the rules shared by the writer, the queue, the service worker and the tests.
  * Characters are Unicode code points, the unit of Postgres `char_length`, so the counter, the cap and
- * the database check always agree (PRODUCT.md 2). That is what the counter shows in every language: a
+ * the database check always agree (docs/product.md, decision 2). That is what the counter shows in every language: a
  * combining mark (an accent typed apart, a vowel sign in Devanagari, a harakah in Arabic) counts as
  * one character of its own, as it does in the database's limit; a count of what readers see as
  * letters (grapheme clusters) would disagree with the limit the database enforces.

@@ -1,4 +1,4 @@
-/** Toasts shown by every screen: at most three at once, 4000 ms by default (SPEC.md 9). */
+/** Toasts shown by every screen: at most three at once, 4000 ms by default (docs/product.md, specification 9). */
 import type { StateCreator } from 'zustand'
 import type { StoreState } from './types'
 

@@ -1,6 +1,6 @@
 /**
  * How the writer refuses input beyond the cap. The browser's `maxlength` counts UTF-16 units, not
- * code points (PRODUCT.md 2), so the writer compares the text before and after each edit instead: the
+ * code points (docs/product.md, decision 2), so the writer compares the text before and after each edit instead: the
  * part that was inserted is cut so the whole fits, whether it was typed, pasted, dropped or composed.
  */
 import { MAX_THOUGHT_LENGTH, capText, countCharacters } from '../../lib/thought'

@@ -33,7 +33,7 @@ const loadChoice = () =>
     throw error
   }))
 
-/** Cmd+Enter on Apple devices, Ctrl+Enter elsewhere (PRODUCT.md 3). */
+/** Cmd+Enter on Apple devices, Ctrl+Enter elsewhere (docs/product.md, decision 3). */
 const onApple = () =>
   /Mac|iPhone|iPad|iPod/i.test(
     (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ||

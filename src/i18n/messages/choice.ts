@@ -1,7 +1,7 @@
 /**
  * The choice after Ready and what became of a thought: the writer's dialog and full-screen
- * messages, Return to Yourself's confirmations and toasts, and an offer handed back. SPEC.md's
- * words in English. Notes for translators are the comments.
+ * messages, Return to Yourself's confirmations and toasts, and an offer handed back. The
+ * specification's words in English (docs/product.md, specification 2). Notes for translators are the comments.
  */
 export const CHOICE_MESSAGES = {
   // The choice dialog carries the most weight after the heading: three gentle doors, none better.
@@ -25,19 +25,19 @@ export const CHOICE_MESSAGES = {
   'outcome.offered': 'Offered to The Void.',
   'outcome.held': "Held for The Void. It will be offered when you're back online.",
   'outcome.failed': 'Something went wrong. Try again.',
-  'sanctuary.publishTitle': 'Publish to The Void?',
+  'privateEntries.publishTitle': 'Publish to The Void?',
   // Honest and plain: once published, it cannot be taken back.
-  'sanctuary.publishText':
+  'privateEntries.publishText':
     'This will publish your thought anonymously to The Void for everyone to read. Once published, you cannot delete it later. Are you ready to share this with the world?',
-  'sanctuary.deleteTitle': 'Let this thought go?',
-  'sanctuary.deleteText': 'This will permanently delete your thought. It cannot be recovered.',
-  'sanctuary.publishedTitle': 'Your courage matters',
-  'sanctuary.publishedText':
+  'privateEntries.deleteTitle': 'Let this thought go?',
+  'privateEntries.deleteText': 'This will permanently delete your thought. It cannot be recovered.',
+  'privateEntries.publishedTitle': 'Your courage matters',
+  'privateEntries.publishedText':
     'Thank you for sharing something so personal with the world. Your words may touch someone who needs to hear them.',
-  'sanctuary.heldTitle': 'Held for The Void.',
-  'sanctuary.heldText': "It will be offered when you're back online.",
-  'sanctuary.failedTitle': 'Unable to publish',
-  'sanctuary.failedText': 'There was an error publishing your thought. Please try again.',
+  'privateEntries.heldTitle': 'Held for The Void.',
+  'privateEntries.heldText': "It will be offered when you're back online.",
+  'privateEntries.failedTitle': 'Unable to publish',
+  'privateEntries.failedText': 'There was an error publishing your thought. Please try again.',
   'handBack.keptTitle': 'Kept private',
   'handBack.keptText': 'Your words are back in Return to Yourself.',
   'handBack.refusedTitle': 'The Void could not take these words',
