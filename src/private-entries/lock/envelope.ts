@@ -291,14 +291,18 @@ const isEntry = (value: unknown): value is PrivateEntry =>
   typeof value.text === 'string' &&
   typeof value.date === 'string'
 
-/** Reads a stored vault; throws `unreadable` for anything that is not one, whole. */
-export function parseVault(raw: string): Vault {
-  let value: unknown
+/** `raw` as JSON; throws `unreadable` when it is not JSON at all. */
+function parsedOrUnreadable(raw: string): unknown {
   try {
-    value = JSON.parse(raw)
+    return JSON.parse(raw) as unknown
   } catch {
     throw unreadable()
   }
+}
+
+/** Reads a stored vault; throws `unreadable` for anything that is not one, whole. */
+export function parseVault(raw: string): Vault {
+  const value = parsedOrUnreadable(raw)
   if (
     !isRecord(value) ||
     value.format !== VAULT_FORMAT ||
@@ -785,12 +789,7 @@ export function isEncryptedCopy(raw: string): boolean {
 
 /** The plain copy inside an encrypted one; throws `wrong-passphrase` or `unreadable`. */
 export async function decryptCopy(raw: string, passphrase: string): Promise<string> {
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    throw unreadable()
-  }
+  const value = parsedOrUnreadable(raw)
   if (
     !isRecord(value) ||
     value.format !== COPY_FORMAT ||
