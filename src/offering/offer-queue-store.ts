@@ -1,7 +1,7 @@
 /**
  * Durable storage of the offer queue in IndexedDB, in its own named idb-keyval store so the page and
- * the service worker (sw/offer-store.ts, same names from src/shared) read the same items. Keys sort
- * by queue time, so listing is oldest first. Enqueueing uses a "strict" durability transaction and
+ * the service worker (sw/offer-store.ts, same names from src/offering/shared) read the same items.
+ * Keys sort by queue time, so listing is oldest first. Enqueueing uses a "strict" durability transaction and
  * resolves only once it has committed, so an offer is on disk before the writer says "held". Other
  * writes (attempt counts, removals) may be lost in a crash at worst, which only means a harmless resend.
  * The queue's policy lives in src/offering/shared/offer-queue-policy.ts; this module only stores.

@@ -1,7 +1,7 @@
 /**
- * What the network lab reads and drives, handed in by the app (src/offering/offer-service.ts
- * `labServices`): the lab's chunk then shares no module with the offer service's, so adding the lab
- * changes nothing in how the app's own chunks load.
+ * What the network lab reads and drives, handed in by the app (`labServices` in
+ * src/app/lab-mount.tsx): the lab's modules take the running queue and the journeys from there and
+ * never import the offer service (src/offering/offer-service.ts) themselves.
  */
 import type { OfferQueue } from '../../offering/offer-queue'
 import type { QueuedOffer } from '../../offering/shared/offer'
