@@ -21,8 +21,8 @@ if (!('groupBy' in Map)) {
 }
 // A test's environment is chosen one way, by its file name: `*.test.tsx` runs in happy-dom (anything
 // that needs a DOM, a window or a navigator, with or without JSX), `*.test.ts` in Node (plain
-// TypeScript: the core's rules, the service worker's modules, the server). No file names its own
-// environment. Every test fails on a network call it did not expect
+// TypeScript: the page's plain rules and what it shares with the worker, the service worker's
+// modules, the server). No file names its own environment. Every test fails on a network call it did not expect
 // (tests/unit/setup/no-network.ts) and ends only once the modules it started loading have loaded
 // (tests/unit/setup/settle-imports.ts). The backend's tests start databases (PGlite, PostgreSQL, the
 // Supabase CLI's deploys), which takes minutes: they are a project of their own, `db`
