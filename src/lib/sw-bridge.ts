@@ -1,7 +1,8 @@
 /**
- * The only bridge between the page and the service worker: registers it, tells it where the backend
- * is, relays its messages, asks for Background Sync and reports a waiting update. Loaded after first
- * paint, so workbox-window is not on the critical path.
+ * The product's only bridge between the page and the service worker (the network lab has its own,
+ * src/features/lab/lab-worker-bridge.ts): registers it, tells it where the backend is, relays its
+ * messages, asks for Background Sync and reports a waiting update. Loaded after first paint, so
+ * workbox-window is not on the critical path.
  */
 import { Workbox } from 'workbox-window'
 import {
