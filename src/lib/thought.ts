@@ -1,5 +1,6 @@
 /**
- * What a thought is: the rules shared by the writer, the queue, the service worker and the tests.
+ * What a thought is: the rules shared by the writer, the page's queue, Return to Yourself and the
+ * tests (the service worker sends what the page queued and judges no text).
  * Characters are Unicode code points, the unit of Postgres `char_length`, so the counter, the cap and
  * the database check always agree (docs/product.md, decision 2). That is what the counter shows in every language: a
  * combining mark (an accent typed apart, a vowel sign in Devanagari, a harakah in Arabic) counts as
