@@ -11,7 +11,7 @@ import { LOCK_MESSAGES } from './messages/lock'
 import { NOT_FOUND_MESSAGES } from './messages/not-found'
 import { NOTICE_MESSAGES } from './messages/notices'
 import { PASSPHRASE_MESSAGES } from './messages/passphrase'
-import { SANCTUARY_MESSAGES } from './messages/sanctuary'
+import { PRIVATE_ENTRIES_MESSAGES } from './messages/private-entries-messages'
 import { VOID_MESSAGES } from './messages/void'
 import type { PluralMessage } from './i18n'
 
@@ -21,7 +21,7 @@ export const ENGLISH = {
   ...NOT_FOUND_MESSAGES,
   ...CHOICE_MESSAGES,
   ...VOID_MESSAGES,
-  ...SANCTUARY_MESSAGES,
+  ...PRIVATE_ENTRIES_MESSAGES,
   ...LOCK_MESSAGES,
   ...HELP_MESSAGES,
   ...NOTICE_MESSAGES,

@@ -53,19 +53,22 @@ export function writerOfferMessage(outcome: OfferOutcome): string {
  * in the app's language.
  */
 export const privateEntryConfirmation = (kind: 'publish' | 'delete') => ({
-  title: t(kind === 'publish' ? 'sanctuary.publishTitle' : 'sanctuary.deleteTitle'),
-  description: t(kind === 'publish' ? 'sanctuary.publishText' : 'sanctuary.deleteText'),
+  title: t(kind === 'publish' ? 'privateEntries.publishTitle' : 'privateEntries.deleteTitle'),
+  description: t(kind === 'publish' ? 'privateEntries.publishText' : 'privateEntries.deleteText'),
 })
 
 /** Return to Yourself's toast after publishing an entry. */
 export function privateEntryOfferToast(outcome: OfferOutcome): ToastWords {
   if (outcome === 'offered')
-    return { title: t('sanctuary.publishedTitle'), description: t('sanctuary.publishedText') }
+    return {
+      title: t('privateEntries.publishedTitle'),
+      description: t('privateEntries.publishedText'),
+    }
   if (outcome === 'held')
-    return { title: t('sanctuary.heldTitle'), description: t('sanctuary.heldText') }
+    return { title: t('privateEntries.heldTitle'), description: t('privateEntries.heldText') }
   return {
-    title: t('sanctuary.failedTitle'),
-    description: t('sanctuary.failedText'),
+    title: t('privateEntries.failedTitle'),
+    description: t('privateEntries.failedText'),
     variant: 'destructive',
   }
 }

@@ -7,11 +7,11 @@
  */
 import { formatDisplayDate } from '../lib/display-date'
 import { translator } from '../i18n/i18n'
-import { SANCTUARY_MESSAGES } from '../i18n/messages/sanctuary'
+import { PRIVATE_ENTRIES_MESSAGES } from '../i18n/messages/private-entries-messages'
 
-const t = translator(SANCTUARY_MESSAGES)
+const t = translator(PRIVATE_ENTRIES_MESSAGES)
 
-/** The localStorage key of the private entries. */
+/** The localStorage key of the private entries: the specification's, so 'sanctuary' stays. */
 export const ENTRIES_KEY = 'sanctuary-entries'
 
 /** Prefix of the keys under which unreadable stored values are kept. */
@@ -157,7 +157,7 @@ export function newestFirst(entries: readonly PrivateEntry[]): PrivateEntry[] {
 
 /** The count line, e.g. "1 entry • Safe in your browser". */
 export function entriesCountLabel(count: number): string {
-  return t('sanctuary.count', { n: count })
+  return t('privateEntries.count', { n: count })
 }
 
 /** An entry's date as every screen writes it, e.g. "Jan 5, 2025, 10:30 AM"; an unreadable one as stored. */

@@ -59,7 +59,7 @@ describe('the build', () => {
       '.install-prompt',
       'dialog.dialog',
       '.help__',
-      '.sanctuary',
+      '.private-entries',
     ])
       expect(style, rule).toContain(rule)
     expect(style).not.toContain('lab-panel')

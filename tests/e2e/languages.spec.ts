@@ -30,7 +30,7 @@ interface Pass {
     choiceTitle: string
     voidTitle: string
     count: string
-    sanctuaryHeading: string
+    privateEntriesHeading: string
     entries: string
     helpTitle: string
     helpFirstRegion: string
@@ -49,8 +49,8 @@ function wordsOf(language: 'de' | 'ar', messages: Catalogue, helpFirstRegion: st
     choiceTitle: t('choice.title'),
     voidTitle: t('void.title'),
     count: t('void.count', { n: 3 }),
-    sanctuaryHeading: t('sanctuary.heading'),
-    entries: t('sanctuary.count', { n: 2 }),
+    privateEntriesHeading: t('privateEntries.heading'),
+    entries: t('privateEntries.count', { n: 2 }),
     helpTitle: t('help.title'),
     // The platform's own name of the region (Intl.DisplayNames), not a catalogue's.
     helpFirstRegion,
@@ -230,7 +230,9 @@ for (const pass of PASSES) {
         ARABIC,
       )
       await page.goto('/return')
-      await expect(page.getByRole('heading', { level: 2, name: w.sanctuaryHeading })).toBeVisible()
+      await expect(
+        page.getByRole('heading', { level: 2, name: w.privateEntriesHeading }),
+      ).toBeVisible()
       await expect(page.getByText(w.entries)).toBeVisible()
       await checkScreen(page, pass, 'return')
 
@@ -293,7 +295,9 @@ test.describe('the language switcher', () => {
     await page.getByRole('link', { name: fr['nav.return'] }).click()
     await page.getByRole('combobox', { name: fr['language.label'] }).selectOption('ar')
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
-    await expect(page.getByRole('heading', { level: 1, name: ar['sanctuary.title'] })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: ar['privateEntries.title'] }),
+    ).toBeVisible()
     await page.getByRole('combobox', { name: ar['language.label'] }).selectOption('en')
     await expect(page.getByRole('heading', { level: 1, name: 'Return to Yourself' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')

@@ -51,12 +51,12 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
     await click(page, t('choice.save'), true)
     await waitForText(page, t('outcome.saved'))
     await page.goto(`${APP_URL}/return`)
-    await waitForText(page, t('sanctuary.heading'))
-    await waitForText(page, t('sanctuary.count', { n: 1 }))
-    await click(page, t('sanctuary.letGo'))
-    await waitForText(page, t('sanctuary.deleteTitle'))
-    await click(page, t('sanctuary.letGo'), true)
-    await waitForText(page, t('sanctuary.emptyTitle'))
+    await waitForText(page, t('privateEntries.heading'))
+    await waitForText(page, t('privateEntries.count', { n: 1 }))
+    await click(page, t('privateEntries.letGo'))
+    await waitForText(page, t('privateEntries.deleteTitle'))
+    await click(page, t('privateEntries.letGo'), true)
+    await waitForText(page, t('privateEntries.emptyTitle'))
     expect(await wallRows()).toEqual([])
   })
 
@@ -101,7 +101,7 @@ describe.each(ENGINES)('%s in Spanish', (engine) => {
     await openEach(page, APP_URL, [
       ['/', 'Unburden'],
       ['/void', t('void.title')],
-      ['/return', t('sanctuary.title')],
+      ['/return', t('privateEntries.title')],
     ])
     await waitForText(page, t('copy.title'))
   })

@@ -44,19 +44,19 @@ const de: Catalogue = {
   'outcome.held':
     'Für die Leere aufbewahrt. Sobald du wieder online bist, kommt dein Gedanke dort an.',
   'outcome.failed': 'Etwas ist schiefgegangen. Versuch es noch einmal.',
-  'sanctuary.publishTitle': 'In der Leere veröffentlichen?',
-  'sanctuary.publishText':
+  'privateEntries.publishTitle': 'In der Leere veröffentlichen?',
+  'privateEntries.publishText':
     'Dein Gedanke wird anonym in der Leere veröffentlicht, für alle lesbar. Danach kannst du ihn nicht mehr löschen. Bist du bereit, ihn mit der Welt zu teilen?',
-  'sanctuary.deleteTitle': 'Diesen Gedanken loslassen?',
-  'sanctuary.deleteText':
+  'privateEntries.deleteTitle': 'Diesen Gedanken loslassen?',
+  'privateEntries.deleteText':
     'Dein Gedanke wird endgültig gelöscht. Er kann nicht wiederhergestellt werden.',
-  'sanctuary.publishedTitle': 'Das war mutig',
-  'sanctuary.publishedText':
+  'privateEntries.publishedTitle': 'Das war mutig',
+  'privateEntries.publishedText':
     'Danke, dass du etwas so Persönliches mit der Welt teilst. Deine Worte können jemanden erreichen, der sie gerade braucht.',
-  'sanctuary.heldTitle': 'Für die Leere aufbewahrt.',
-  'sanctuary.heldText': 'Sobald du wieder online bist, kommt dein Gedanke dort an.',
-  'sanctuary.failedTitle': 'Veröffentlichen nicht möglich',
-  'sanctuary.failedText':
+  'privateEntries.heldTitle': 'Für die Leere aufbewahrt.',
+  'privateEntries.heldText': 'Sobald du wieder online bist, kommt dein Gedanke dort an.',
+  'privateEntries.failedTitle': 'Veröffentlichen nicht möglich',
+  'privateEntries.failedText':
     'Beim Veröffentlichen deines Gedankens ist etwas schiefgegangen. Bitte versuch es noch einmal.',
   'handBack.keptTitle': 'Privat behalten',
   'handBack.keptText': 'Deine Worte sind wieder in „Zurück zu dir“.',
@@ -99,20 +99,20 @@ const de: Catalogue = {
   'image.writeYours': 'Schreib anonym deinen eigenen Gedanken:',
   'waiting.label': 'Wartet darauf, übergeben zu werden',
   'waiting.keepPrivate': 'Privat behalten',
-  'sanctuary.title': 'Zurück zu dir',
-  'sanctuary.emptyTitle': 'Dein Rückzugsort ist leer.',
-  'sanctuary.emptyText': 'Noch ist nichts privat gespeichert.',
-  'sanctuary.returnToWriter': 'Zurück zu Unburden',
-  'sanctuary.heading': 'Deine privaten Gedanken',
-  'sanctuary.count': {
+  'privateEntries.title': 'Zurück zu dir',
+  'privateEntries.emptyTitle': 'Dein Rückzugsort ist leer.',
+  'privateEntries.emptyText': 'Noch ist nichts privat gespeichert.',
+  'privateEntries.returnToWriter': 'Zurück zu Unburden',
+  'privateEntries.heading': 'Deine privaten Gedanken',
+  'privateEntries.count': {
     one: '{n} Eintrag • Gut aufgehoben in deinem Browser',
     other: '{n} Einträge • Gut aufgehoben in deinem Browser',
   },
-  'sanctuary.addAnother': 'Noch einen Gedanken schreiben',
-  'sanctuary.publish': 'In der Leere veröffentlichen',
-  'sanctuary.publishConfirm': 'Veröffentlichen',
-  'sanctuary.letGo': 'Loslassen',
-  'sanctuary.cancel': 'Abbrechen',
+  'privateEntries.addAnother': 'Noch einen Gedanken schreiben',
+  'privateEntries.publish': 'In der Leere veröffentlichen',
+  'privateEntries.publishConfirm': 'Veröffentlichen',
+  'privateEntries.letGo': 'Loslassen',
+  'privateEntries.cancel': 'Abbrechen',
   'storage.unavailable':
     'Dieser Browser lässt Unburden nichts speichern, deshalb bleiben deine privaten Einträge nur erhalten, solange dieser Tab offen ist. Lade eine Kopie herunter, um sie zu behalten.',
   'storage.full':

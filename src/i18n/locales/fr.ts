@@ -44,19 +44,19 @@ const fr: Catalogue = {
   'outcome.held':
     'Ta pensée est en attente. Elle sera offerte au Vide dès que tu seras de nouveau en ligne.',
   'outcome.failed': 'Un problème est survenu. Réessaie.',
-  'sanctuary.publishTitle': 'Publier dans le Vide ?',
-  'sanctuary.publishText':
+  'privateEntries.publishTitle': 'Publier dans le Vide ?',
+  'privateEntries.publishText':
     'Ta pensée sera publiée anonymement dans le Vide, où tout le monde pourra la lire. Une fois publiée, elle ne pourra plus être supprimée. Veux-tu vraiment la partager avec le monde ?',
-  'sanctuary.deleteTitle': 'Laisser partir cette pensée ?',
-  'sanctuary.deleteText':
+  'privateEntries.deleteTitle': 'Laisser partir cette pensée ?',
+  'privateEntries.deleteText':
     'Ta pensée sera définitivement supprimée. Elle ne pourra pas être récupérée.',
-  'sanctuary.publishedTitle': 'Il fallait du courage',
-  'sanctuary.publishedText':
+  'privateEntries.publishedTitle': 'Il fallait du courage',
+  'privateEntries.publishedText':
     'Merci d’avoir partagé quelque chose d’aussi personnel avec le monde. Tes mots toucheront peut-être quelqu’un qui a besoin de les entendre.',
-  'sanctuary.heldTitle': 'Ta pensée est en attente.',
-  'sanctuary.heldText': 'Elle sera offerte au Vide dès que tu seras de nouveau en ligne.',
-  'sanctuary.failedTitle': 'Publication impossible',
-  'sanctuary.failedText': 'Une erreur a empêché la publication de ta pensée. Réessaie.',
+  'privateEntries.heldTitle': 'Ta pensée est en attente.',
+  'privateEntries.heldText': 'Elle sera offerte au Vide dès que tu seras de nouveau en ligne.',
+  'privateEntries.failedTitle': 'Publication impossible',
+  'privateEntries.failedText': 'Une erreur a empêché la publication de ta pensée. Réessaie.',
   'handBack.keptTitle': 'Gardé pour toi',
   'handBack.keptText': 'Tes mots t’attendent dans « Retour à soi ».',
   'handBack.refusedTitle': 'Le Vide n’a pas pu recevoir ces mots',
@@ -107,21 +107,21 @@ const fr: Catalogue = {
   'image.writeYours': 'Écris la tienne, anonymement, sur',
   'waiting.label': 'En attente d’envoi',
   'waiting.keepPrivate': 'Garder pour soi',
-  'sanctuary.title': 'Retour à soi',
-  'sanctuary.emptyTitle': 'Ton refuge est vide.',
-  'sanctuary.emptyText': 'Tu n’as encore rien gardé pour toi.',
-  'sanctuary.returnToWriter': 'Retour à Unburden',
-  'sanctuary.heading': 'Tes pensées privées',
-  'sanctuary.count': {
+  'privateEntries.title': 'Retour à soi',
+  'privateEntries.emptyTitle': 'Ton refuge est vide.',
+  'privateEntries.emptyText': 'Tu n’as encore rien gardé pour toi.',
+  'privateEntries.returnToWriter': 'Retour à Unburden',
+  'privateEntries.heading': 'Tes pensées privées',
+  'privateEntries.count': {
     one: '{n} entrée • À l’abri dans ton navigateur',
     many: '{n} d’entrées • À l’abri dans ton navigateur',
     other: '{n} entrées • À l’abri dans ton navigateur',
   },
-  'sanctuary.addAnother': 'Écrire une autre pensée',
-  'sanctuary.publish': 'Publier dans le Vide',
-  'sanctuary.publishConfirm': 'Publier',
-  'sanctuary.letGo': 'Laisser partir',
-  'sanctuary.cancel': 'Annuler',
+  'privateEntries.addAnother': 'Écrire une autre pensée',
+  'privateEntries.publish': 'Publier dans le Vide',
+  'privateEntries.publishConfirm': 'Publier',
+  'privateEntries.letGo': 'Laisser partir',
+  'privateEntries.cancel': 'Annuler',
   'storage.unavailable':
     'Ce navigateur ne permet pas à Unburden de garder quoi que ce soit : tes entrées privées disparaîtront à la fermeture de cet onglet. Télécharge une copie pour les conserver.',
   'storage.full':

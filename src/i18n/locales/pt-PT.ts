@@ -42,19 +42,19 @@ const ptPT: Catalogue = {
   'outcome.offered': 'Oferecido ao Vazio.',
   'outcome.held': 'À espera de seguir para o Vazio. Será oferecido quando voltar a estar online.',
   'outcome.failed': 'Algo correu mal. Tente novamente.',
-  'sanctuary.publishTitle': 'Publicar no Vazio?',
-  'sanctuary.publishText':
+  'privateEntries.publishTitle': 'Publicar no Vazio?',
+  'privateEntries.publishText':
     'O seu pensamento vai ser publicado anonimamente no Vazio, para qualquer pessoa ler. Depois de publicado, não o poderá apagar. Quer mesmo partilhá-lo com o mundo?',
-  'sanctuary.deleteTitle': 'Deixar partir este pensamento?',
-  'sanctuary.deleteText':
+  'privateEntries.deleteTitle': 'Deixar partir este pensamento?',
+  'privateEntries.deleteText':
     'O seu pensamento vai ser apagado para sempre. Não será possível recuperá-lo.',
-  'sanctuary.publishedTitle': 'A sua coragem faz diferença',
-  'sanctuary.publishedText':
+  'privateEntries.publishedTitle': 'A sua coragem faz diferença',
+  'privateEntries.publishedText':
     'Obrigado por partilhar algo tão pessoal com o mundo. As suas palavras podem tocar alguém que precise de as ouvir.',
-  'sanctuary.heldTitle': 'À espera de seguir para o Vazio.',
-  'sanctuary.heldText': 'Será oferecido quando voltar a estar online.',
-  'sanctuary.failedTitle': 'Não foi possível publicar',
-  'sanctuary.failedText': 'Ocorreu um erro ao publicar o seu pensamento. Tente novamente.',
+  'privateEntries.heldTitle': 'À espera de seguir para o Vazio.',
+  'privateEntries.heldText': 'Será oferecido quando voltar a estar online.',
+  'privateEntries.failedTitle': 'Não foi possível publicar',
+  'privateEntries.failedText': 'Ocorreu um erro ao publicar o seu pensamento. Tente novamente.',
   'handBack.keptTitle': 'Guardado só para si',
   'handBack.keptText': 'As suas palavras estão de novo em «Reencontrar-se».',
   'handBack.refusedTitle': 'O Vazio não pôde receber estas palavras',
@@ -105,21 +105,21 @@ const ptPT: Catalogue = {
   'image.writeYours': 'Escreva o seu, anonimamente, em',
   'waiting.label': 'À espera de seguir para o Vazio',
   'waiting.keepPrivate': 'Guardar só para si',
-  'sanctuary.title': 'Reencontrar-se',
-  'sanctuary.emptyTitle': 'O seu refúgio está vazio.',
-  'sanctuary.emptyText': 'Ainda não há nada guardado aqui.',
-  'sanctuary.returnToWriter': 'Voltar ao Unburden',
-  'sanctuary.heading': 'Os seus pensamentos guardados',
-  'sanctuary.count': {
+  'privateEntries.title': 'Reencontrar-se',
+  'privateEntries.emptyTitle': 'O seu refúgio está vazio.',
+  'privateEntries.emptyText': 'Ainda não há nada guardado aqui.',
+  'privateEntries.returnToWriter': 'Voltar ao Unburden',
+  'privateEntries.heading': 'Os seus pensamentos guardados',
+  'privateEntries.count': {
     one: '{n} registo • A salvo no seu browser',
     many: '{n} de registos • A salvo no seu browser',
     other: '{n} registos • A salvo no seu browser',
   },
-  'sanctuary.addAnother': 'Escrever outro pensamento',
-  'sanctuary.publish': 'Publicar no Vazio',
-  'sanctuary.publishConfirm': 'Publicar',
-  'sanctuary.letGo': 'Deixar partir',
-  'sanctuary.cancel': 'Cancelar',
+  'privateEntries.addAnother': 'Escrever outro pensamento',
+  'privateEntries.publish': 'Publicar no Vazio',
+  'privateEntries.publishConfirm': 'Publicar',
+  'privateEntries.letGo': 'Deixar partir',
+  'privateEntries.cancel': 'Cancelar',
   'storage.unavailable':
     'Este browser não deixa o Unburden guardar nada, por isso os seus registos privados só ficam aqui enquanto este separador estiver aberto. Transfira uma cópia para não os perder.',
   'storage.full':

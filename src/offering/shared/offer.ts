@@ -4,7 +4,11 @@
  * the first send's too, which decides between "offered", "held" and "refused".
  */
 
-/** Where an offer came from: the writer, Return to Yourself, or a report made on The Void. */
+/**
+ * Where an offer came from: the writer, Return to Yourself, or a report made on The Void.
+ * Return to Yourself's is still 'sanctuary', the private entries' former name in code: the value is
+ * stored with each queued offer in IndexedDB, so offers already held on users' devices carry it.
+ */
 export type OfferOrigin = 'writer' | 'sanctuary' | 'void'
 
 /** An offer waiting in the queue. */

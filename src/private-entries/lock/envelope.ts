@@ -130,6 +130,8 @@ export interface VaultRead extends VaultContents {
   generation: number
 }
 
+// 'sanctuary' (the private entries' former name in code) stays in the format and the additional
+// data below: both are stored in, and bound into, the vaults already on users' devices.
 const VAULT_FORMAT = 'unburden-sanctuary-vault'
 export const COPY_FORMAT = 'unburden-private-entries-encrypted'
 

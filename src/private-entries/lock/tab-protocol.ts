@@ -11,6 +11,7 @@ import { isPairOf, keysOpen, type VaultKeys } from './envelope'
 import type { LockMemory } from './lock-memory'
 import { VAULT_KEY, type VaultStore } from './vault-store'
 
+// Keeps its former name ('sanctuary'): a tab still running an earlier version listens on it.
 const CHANNEL = 'unburden-sanctuary-lock'
 
 /** How long a tab that was away waits for another tab to say it is in use before locking them all. */

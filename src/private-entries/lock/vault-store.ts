@@ -7,7 +7,7 @@ import { BACKUP_PREFIX, ENTRIES_KEY } from '../private-entry'
 import type { BrowserEdges } from '../storage-contract'
 import { parseVault, type Vault, type VaultContents } from './envelope'
 
-/** The localStorage key of the locked entries. */
+/** The localStorage key of the locked entries ('sanctuary' stays: users' vaults are under it). */
 export const VAULT_KEY = 'sanctuary-vault'
 /** The localStorage key of how many minutes hidden lock the entries again. */
 const LOCK_AFTER_KEY = 'sanctuary-lock-after-minutes'

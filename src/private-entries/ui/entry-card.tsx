@@ -11,21 +11,21 @@ export interface EntryCardProps {
 export function EntryCard({ entry, onAsk }: EntryCardProps) {
   const textId = `entry-${entry.id}`
   return (
-    <li className="card sanctuary__entry" data-entry-id={entry.id}>
+    <li className="card private-entries__entry" data-entry-id={entry.id}>
       <p id={textId} className="card__text" dir="auto">
         {entry.text}
       </p>
       <p className="card__date">
         <time dateTime={entry.date}>{formatEntryDate(entry.date)}</time>
       </p>
-      <div className="sanctuary__actions">
+      <div className="private-entries__actions">
         <button
           type="button"
           className="button"
           aria-describedby={textId}
           onClick={(event) => onAsk('publish', entry, event.currentTarget)}
         >
-          {t('sanctuary.publish')}
+          {t('privateEntries.publish')}
         </button>
         <button
           type="button"
@@ -33,7 +33,7 @@ export function EntryCard({ entry, onAsk }: EntryCardProps) {
           aria-describedby={textId}
           onClick={(event) => onAsk('delete', entry, event.currentTarget)}
         >
-          {t('sanctuary.letGo')}
+          {t('privateEntries.letGo')}
         </button>
       </div>
     </li>

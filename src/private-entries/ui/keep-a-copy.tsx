@@ -55,13 +55,15 @@ export function KeepACopy({ persisted }: { persisted: boolean | null }) {
   }
 
   return (
-    <section className="sanctuary__keep" aria-labelledby="keep-heading">
-      <h2 id="keep-heading" className="sanctuary__keep-title">
+    <section className="private-entries__keep" aria-labelledby="keep-heading">
+      <h2 id="keep-heading" className="private-entries__keep-title">
         {t('copy.title')}
       </h2>
       <p className="quiet">{t('copy.text')}</p>
-      {showPersistNote && <p className="quiet sanctuary__persist-note">{t('copy.persistNote')}</p>}
-      <div className="sanctuary__keep-actions">
+      {showPersistNote && (
+        <p className="quiet private-entries__persist-note">{t('copy.persistNote')}</p>
+      )}
+      <div className="private-entries__keep-actions">
         <button
           type="button"
           className="button"
@@ -91,7 +93,7 @@ export function KeepACopy({ persisted }: { persisted: boolean | null }) {
           onChange={(event) => void restore(event)}
         />
       </div>
-      <p className="sanctuary__restore-error" role="alert">
+      <p className="private-entries__restore-error" role="alert">
         {restoreError}
       </p>
       {encryptedCopy === 'download' && (

@@ -30,12 +30,12 @@ export function LockPanel({
   }
 
   return (
-    <section className="sanctuary__locked" aria-labelledby="sanctuary-heading">
-      <h2 id="sanctuary-heading" tabIndex={-1}>
+    <section className="private-entries__locked" aria-labelledby="private-entries-heading">
+      <h2 id="private-entries-heading" tabIndex={-1}>
         {t('lock.lockedHeading')}
       </h2>
       {lock === 'unreadable' ? (
-        <p className="sanctuary__notice" role="alert">
+        <p className="private-entries__notice" role="alert">
           {t('lock.unreadable')}
         </p>
       ) : (
@@ -63,7 +63,7 @@ export function LockPanel({
         </>
       )}
       <Link to="/" className="button">
-        {t('sanctuary.addAnother')}
+        {t('privateEntries.addAnother')}
       </Link>
     </section>
   )

@@ -30,7 +30,7 @@ export function LockProblems({ lock }: { lock: LockCommands }) {
     <>
       {notices.map(([shown, role, text], index) =>
         shown ? (
-          <p key={index} className="sanctuary__notice" role={role}>
+          <p key={index} className="private-entries__notice" role={role}>
             {text()}
           </p>
         ) : null,

@@ -59,15 +59,15 @@ export function LockSettings({
   if (lock === 'locked' || lock === 'unreadable') return null
 
   return (
-    <section className="sanctuary__keep sanctuary__lock" aria-labelledby="lock-heading">
-      <h2 id="lock-heading" className="sanctuary__keep-title">
+    <section className="private-entries__keep private-entries__lock" aria-labelledby="lock-heading">
+      <h2 id="lock-heading" className="private-entries__keep-title">
         {t('lock.title')}
       </h2>
       {lock === 'off' ? (
         <>
           <p className="quiet">{t('lock.offText')}</p>
           {neverWritten() && <p className="quiet">{tLock('lockFirst.note')}</p>}
-          <div className="sanctuary__keep-actions">
+          <div className="private-entries__keep-actions">
             <button type="button" className="button" onClick={() => setOpen('turn-on')}>
               {t('lock.turnOn')}
             </button>
@@ -76,7 +76,7 @@ export function LockSettings({
       ) : (
         <>
           <p className="quiet">{t('lock.onText')}</p>
-          <div className="sanctuary__keep-actions">
+          <div className="private-entries__keep-actions">
             <button type="button" className="button button--primary" onClick={commands.lockNow}>
               {t('lock.now')}
             </button>

@@ -97,7 +97,7 @@ export function PassphraseDialog({
         </p>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
-            {t('sanctuary.cancel')}
+            {t('privateEntries.cancel')}
           </button>
           <button
             type="submit"

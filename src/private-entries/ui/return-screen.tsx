@@ -64,10 +64,10 @@ export function ReturnScreen() {
     <div className="screen">
       <ScreenHeader
         back
-        title={t('sanctuary.title')}
+        title={t('privateEntries.title')}
         links={[{ to: '/void', label: tApp('nav.void') }]}
       />
-      <main className="sanctuary">
+      <main className="private-entries">
         <StorageNotices
           health={storage.health}
           unsavedChanges={storage.unsavedChanges}
@@ -106,6 +106,7 @@ function PrivateEntries() {
     if (!entriesReadable()) return close()
     const { removeEntry, showToast } = useAppStore.getState()
     setBusy(true)
+    // 'sanctuary' is the origin queued offers already store on devices (see OfferOrigin).
     const outcome = isReadyText(entry.text)
       ? await offerToVoid(entry.text, 'sanctuary', entry)
       : 'refused'
@@ -137,29 +138,29 @@ function PrivateEntries() {
   return (
     <>
       {list.length === 0 ? (
-        <section className="sanctuary__empty" aria-labelledby="sanctuary-heading">
-          <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
-            {t('sanctuary.emptyTitle')}
+        <section className="private-entries__empty" aria-labelledby="private-entries-heading">
+          <h2 id="private-entries-heading" ref={headingRef} tabIndex={-1}>
+            {t('privateEntries.emptyTitle')}
           </h2>
-          <p className="quiet">{t('sanctuary.emptyText')}</p>
+          <p className="quiet">{t('privateEntries.emptyText')}</p>
           <Link to="/" className="button button--primary">
-            {t('sanctuary.returnToWriter')}
+            {t('privateEntries.returnToWriter')}
           </Link>
         </section>
       ) : (
-        <section aria-labelledby="sanctuary-heading">
-          <h2 id="sanctuary-heading" ref={headingRef} tabIndex={-1}>
-            {t('sanctuary.heading')}
+        <section aria-labelledby="private-entries-heading">
+          <h2 id="private-entries-heading" ref={headingRef} tabIndex={-1}>
+            {t('privateEntries.heading')}
           </h2>
-          <p className="quiet sanctuary__count">{entriesCountLabel(list.length)}</p>
-          <ul className="sanctuary__list">
+          <p className="quiet private-entries__count">{entriesCountLabel(list.length)}</p>
+          <ul className="private-entries__list">
             {list.map((entry) => (
               <EntryCard key={entry.id} entry={entry} onAsk={ask} />
             ))}
           </ul>
-          <div className="sanctuary__footer">
+          <div className="private-entries__footer">
             <Link to="/" className="button button--primary">
-              {t('sanctuary.addAnother')}
+              {t('privateEntries.addAnother')}
             </Link>
           </div>
         </section>
@@ -170,7 +171,9 @@ function PrivateEntries() {
           title={privateEntryConfirmation(pending.kind).title}
           description={privateEntryConfirmation(pending.kind).description}
           confirmLabel={
-            pending.kind === 'publish' ? t('sanctuary.publishConfirm') : t('sanctuary.letGo')
+            pending.kind === 'publish'
+              ? t('privateEntries.publishConfirm')
+              : t('privateEntries.letGo')
           }
           destructive={pending.kind === 'delete'}
           busy={busy}

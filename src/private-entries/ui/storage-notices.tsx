@@ -12,17 +12,17 @@ export function StorageNotices({ health, unsavedChanges, backupKey }: StorageNot
   return (
     <>
       {health === 'unavailable' && (
-        <p className="sanctuary__notice" role="alert">
+        <p className="private-entries__notice" role="alert">
           {t('storage.unavailable')}
         </p>
       )}
       {health === 'full' && unsavedChanges > 0 && (
-        <p className="sanctuary__notice" role="alert">
+        <p className="private-entries__notice" role="alert">
           {t('storage.full')}
         </p>
       )}
       {backupKey && (
-        <p className="sanctuary__notice sanctuary__notice--quiet" role="status">
+        <p className="private-entries__notice private-entries__notice--quiet" role="status">
           {t('storage.backup', { key: backupKey })}
         </p>
       )}

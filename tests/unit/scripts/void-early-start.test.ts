@@ -22,7 +22,7 @@ function runAt(pathname: string, supabaseUrl?: string) {
         scripts: ['/assets/void-screen-1.js', '/assets/display-date-2.js'],
         styles: ['/assets/void-screen-3.css'],
       },
-      '/return': { scripts: ['/assets/sanctuary-screen-4.js', '/assets/lock-5.js'], styles: [] },
+      '/return': { scripts: ['/assets/return-screen-4.js', '/assets/lock-5.js'], styles: [] },
       '/help': { scripts: ['/assets/help-screen-6.js'], styles: [] },
     },
   })
@@ -98,7 +98,7 @@ describe("index.html's inline start", () => {
 
   it("on /return and /help, preloads the screen's code only, a link a task", () => {
     for (const [pathname, files] of [
-      ['/return', ['/assets/sanctuary-screen-4.js', '/assets/lock-5.js']],
+      ['/return', ['/assets/return-screen-4.js', '/assets/lock-5.js']],
       ['/help', ['/assets/help-screen-6.js']],
     ] as const) {
       const { links, fetch, window, next } = runAt(pathname)

@@ -1,20 +1,20 @@
 /** Return to Yourself's words: the list, its storage notices, copies, and the lock. */
-export const SANCTUARY_MESSAGES = {
-  'sanctuary.title': 'Return to Yourself',
-  'sanctuary.emptyTitle': 'Your sanctuary is empty.',
-  'sanctuary.emptyText': 'Nothing has been saved privately yet.',
-  'sanctuary.returnToWriter': 'Return to Unburden',
-  'sanctuary.heading': 'Your private thoughts',
+export const PRIVATE_ENTRIES_MESSAGES = {
+  'privateEntries.title': 'Return to Yourself',
+  'privateEntries.emptyTitle': 'Your sanctuary is empty.',
+  'privateEntries.emptyText': 'Nothing has been saved privately yet.',
+  'privateEntries.returnToWriter': 'Return to Unburden',
+  'privateEntries.heading': 'Your private thoughts',
   // The count line: "1 entry • Safe in your browser", "2 entries • Safe in your browser".
-  'sanctuary.count': {
+  'privateEntries.count': {
     one: '{n} entry • Safe in your browser',
     other: '{n} entries • Safe in your browser',
   },
-  'sanctuary.addAnother': 'Add Another Thought',
-  'sanctuary.publish': 'Publish to Void',
-  'sanctuary.publishConfirm': 'Publish',
-  'sanctuary.letGo': 'Let it go',
-  'sanctuary.cancel': 'Cancel',
+  'privateEntries.addAnother': 'Add Another Thought',
+  'privateEntries.publish': 'Publish to Void',
+  'privateEntries.publishConfirm': 'Publish',
+  'privateEntries.letGo': 'Let it go',
+  'privateEntries.cancel': 'Cancel',
   'storage.unavailable':
     'This browser is not letting Unburden keep anything, so your private entries stay only while this tab is open. Download a copy to keep them.',
   'storage.full':

@@ -196,8 +196,8 @@ test('saving privately while locked asks for nothing; only the passphrase reads 
   )
   await unlockWith(page)
   await expect(page.getByText('2 entries • Safe in your browser')).toBeVisible()
-  await expect(page.locator('.sanctuary__entry').nth(0)).toContainText(later)
-  await expect(page.locator('.sanctuary__entry').nth(1)).toContainText(CANARY)
+  await expect(page.locator('.private-entries__entry').nth(0)).toContainText(later)
+  await expect(page.locator('.private-entries__entry').nth(1)).toContainText(CANARY)
   // Unlocked, publishing is there again; the folded-in entry is still unreadable in storage.
   await expect(page.getByRole('button', { name: 'Publish to Void' })).toHaveCount(2)
   expect(await scanFor(page, later)).toEqual([])
@@ -286,8 +286,8 @@ test('offline, the locked entries open with the passphrase and take a new entry'
     await page.goto('/return')
     await unlockWith(page)
     await expect(page.getByText('2 entries • Safe in your browser')).toBeVisible()
-    await expect(page.locator('.sanctuary__entry').nth(0)).toContainText(offline)
-    await expect(page.locator('.sanctuary__entry').nth(1)).toContainText(CANARY)
+    await expect(page.locator('.private-entries__entry').nth(0)).toContainText(offline)
+    await expect(page.locator('.private-entries__entry').nth(1)).toContainText(CANARY)
   } finally {
     await context.setOffline(false)
   }
@@ -300,7 +300,7 @@ test('damaged locked data says it cannot be read and is written over by nothing'
   await lockMyEntries(page)
   const damaged = await page.evaluate((key) => {
     // The private key's wrap: without it nothing sealed can be read (one damaged entry loses only
-    // itself: tests/e2e/sanctuary-lock-device.spec.ts).
+    // itself: tests/e2e/private-entries-lock-device.spec.ts).
     const vault = JSON.parse(localStorage.getItem(key)!) as { privateKey: { ciphertext: string } }
     const bytes = atob(vault.privateKey.ciphertext)
     vault.privateKey.ciphertext = btoa(

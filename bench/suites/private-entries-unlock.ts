@@ -60,7 +60,7 @@ const BYTES_PER_ITERATION = 128
 const UNLOCK = `new Promise((resolve) => {
   const start = performance.now()
   const wait = () =>
-    document.querySelector('.sanctuary__entry')
+    document.querySelector('.private-entries__entry')
       ? resolve(performance.now() - start)
       : requestAnimationFrame(wait)
   document.querySelector('.lock-form button[type=submit]').click()

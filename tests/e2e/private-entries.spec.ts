@@ -55,7 +55,7 @@ const storedEntries = async (page: Page) =>
   JSON.parse((await page.evaluate((key) => localStorage.getItem(key), KEY)) ?? 'null') as
     Entry[] | null
 
-const cards = (page: Page) => page.locator('.sanctuary__entry')
+const cards = (page: Page) => page.locator('.private-entries__entry')
 const cardFor = (page: Page, text: string) => cards(page).filter({ hasText: text })
 
 test.describe('the screen', () => {
