@@ -23,5 +23,12 @@ export function buildRevision(rev, apiUrl) {
     env: { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  // Its Brotli copies, as `npm run build` writes them (an older revision wrote them in the build;
+  // writing them again gives the same files), so both builds are served alike.
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts/precompress.ts'), join(source, 'dist')],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
   return join(source, 'dist')
 }

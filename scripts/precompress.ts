@@ -20,6 +20,7 @@ import {
 } from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants } from 'node:zlib'
 import type { Plugin } from 'vite'
@@ -128,27 +129,29 @@ export function serveBrotliCopies(folder: string) {
   }
 }
 
-/** The build writes the Brotli copies last (after the service worker); the preview sends them. */
+/**
+ * The preview sends the Brotli copies. They are written by `npm run build` after the bundler has
+ * finished (this file run as a script), not in a bundler callback: at Brotli's best quality the
+ * word lists take 20 s and more, and the bundler warned on every build that its callbacks ran
+ * several times longer than the build.
+ */
 export function precompress(): Plugin {
-  let outDir = ''
   return {
     name: 'unburden:precompress',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler(error) {
-        // A failed build leaves nothing new to compress (and maybe no folder).
-        if (error || !outDir || !existsSync(outDir)) return
-        writeBrotliCopies(outDir)
-      },
-    },
     configurePreviewServer(server) {
       server.middlewares.use(
         serveBrotliCopies(resolve(server.config.root, server.config.build.outDir)),
       )
     },
   }
+}
+
+// `node --import tsx scripts/precompress.ts <folder>`: writes the copies of a finished build.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const folder = resolve(process.argv[2] ?? 'dist')
+  if (!existsSync(folder)) {
+    console.error(`No build in ${folder}: nothing to compress.`)
+    process.exit(1)
+  }
+  writeBrotliCopies(folder)
 }
