@@ -7,7 +7,7 @@
 import { currentLanguage, formattingLocale, translator } from '../../i18n/i18n'
 import { PASSPHRASE_MESSAGES } from '../../i18n/messages/passphrase'
 import { DEFAULT_ITERATIONS } from './envelope'
-import { estimatePassphrase } from './passphrase-estimator'
+import type { PassphraseEstimator } from './passphrase-estimator'
 import type { PassphraseEstimate } from './passphrase-strength'
 
 /** The passphrase's words (src/i18n/messages/passphrase.ts), in the app's language. */
@@ -84,10 +84,13 @@ export function verdictSentence(verdict: Verdict): string {
 }
 
 /** Why a new passphrase is refused ('' when it holds), after asking the estimator. */
-export async function strengthProblem(passphrase: string): Promise<string> {
+export async function strengthProblem(
+  passphrase: string,
+  estimator: PassphraseEstimator,
+): Promise<string> {
   let estimate: PassphraseEstimate
   try {
-    estimate = await estimatePassphrase(passphrase)
+    estimate = await estimator.estimate(passphrase)
   } catch {
     return tp('passphrase.unavailable')
   }

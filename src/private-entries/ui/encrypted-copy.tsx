@@ -14,6 +14,7 @@ import { useAppStore } from '../../store'
 import { decryptCopy, encryptCopy, LockError } from '../lock/envelope'
 import { t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
+import { useEstimator } from './estimator-context'
 import { newPassphraseProblem } from './lock-settings'
 
 /** The file name of an encrypted copy made at `now`. */
@@ -26,6 +27,7 @@ function encryptedCopyFileName(now: number): string {
  * store when the copy is made, so the dialog holds no reference to them meanwhile.
  */
 export function EncryptedCopyDialog({ onClose }: { onClose: () => void }) {
+  const estimator = useEstimator()
   return (
     <PassphraseDialog
       title={t('lock.copyTitle')}
@@ -39,7 +41,7 @@ export function EncryptedCopyDialog({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       onDone={onClose}
       onSubmit={async ([passphrase = '', again = '']) => {
-        const problem = await newPassphraseProblem(passphrase, again)
+        const problem = await newPassphraseProblem(passphrase, again, estimator)
         if (problem) return problem
         const now = Date.now()
         const { privateEntries } = useAppStore.getState()

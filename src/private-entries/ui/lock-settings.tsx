@@ -11,7 +11,9 @@ import { LOCK_MESSAGES } from '../../i18n/messages/lock'
 import { ENTRIES_KEY } from '../private-entry'
 import { MIN_PASSPHRASE, lockFailure, t } from './lock-words'
 import { PassphraseDialog } from './passphrase-dialog'
+import type { PassphraseEstimator } from '../lock/passphrase-estimator'
 import { strengthProblem } from '../lock/passphrase-policy'
+import { useEstimator } from './estimator-context'
 import { LOCK_AFTER_CHOICES } from '../lock/vault-store'
 
 type Open = 'turn-on' | 'change' | 'remove' | null
@@ -34,9 +36,13 @@ function neverWritten(): boolean {
  * Checks a new passphrase typed twice; '' when it will do: long enough, not a leaked password, and
  * more than one graphics card guesses in a day (passphrase-policy.ts).
  */
-export async function newPassphraseProblem(passphrase: string, again: string): Promise<string> {
+export async function newPassphraseProblem(
+  passphrase: string,
+  again: string,
+  estimator: PassphraseEstimator,
+): Promise<string> {
   if ([...passphrase].length < MIN_PASSPHRASE) return t('lock.tooShort', { min: MIN_PASSPHRASE })
-  const weak = await strengthProblem(passphrase)
+  const weak = await strengthProblem(passphrase, estimator)
   if (weak) return weak
   if (passphrase !== again) return t('lock.different')
   return ''
@@ -55,6 +61,7 @@ export function LockSettings({
   const count = useAppStore((s) => s.privateEntries.length)
   const [open, setOpen] = useState<Open>(null)
   const [minutes, setMinutes] = useState(commands.lockAfterMinutes)
+  const estimator = useEstimator()
   const close = () => setOpen(null)
   if (lock === 'locked' || lock === 'unreadable') return null
 
@@ -126,7 +133,7 @@ export function LockSettings({
             })
           }}
           onSubmit={async ([passphrase = '', again = '']) => {
-            const problem = await newPassphraseProblem(passphrase, again)
+            const problem = await newPassphraseProblem(passphrase, again, estimator)
             return problem || lockFailure(await commands.turnLockOn(passphrase))
           }}
         >
@@ -160,7 +167,7 @@ export function LockSettings({
             useAppStore.getState().showToast({ title: t('lock.changed') })
           }}
           onSubmit={async ([current = '', next = '', again = '']) => {
-            const problem = await newPassphraseProblem(next, again)
+            const problem = await newPassphraseProblem(next, again, estimator)
             return problem || lockFailure(await commands.changePassphrase(current, next))
           }}
         />

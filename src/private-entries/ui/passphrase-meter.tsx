@@ -5,9 +5,9 @@
  * names both in its aria-describedby (PassphraseDialog).
  */
 import { useEffect, useState } from 'react'
-import { estimatePassphrase, openEstimator } from '../lock/passphrase-estimator'
 import { guessingTime, tp, verdictOf, verdictSentence } from '../lock/passphrase-policy'
 import type { PassphraseEstimate } from '../lock/passphrase-strength'
+import { useEstimator } from './estimator-context'
 
 /** The pause in typing before an estimate: one per pause, not one per key. */
 export const METER_DELAY_MS = 400
@@ -20,15 +20,16 @@ export function PassphraseMeter({ id, passphrase }: { id: string; passphrase: st
   // The estimate of the latest passphrase that was asked about; null when it could not be made.
   const [shown, setShown] = useState<{ estimate: PassphraseEstimate | null } | null>(null)
   const ids = meterIds(id)
+  const estimator = useEstimator()
 
   // The estimator starts with the field (its lists load while the dialog is read) and ends with it.
-  useEffect(() => openEstimator(), [])
+  useEffect(() => estimator.open(), [estimator])
 
   useEffect(() => {
     if (passphrase === '') return
     let current = true
     const timer = setTimeout(() => {
-      estimatePassphrase(passphrase).then(
+      estimator.estimate(passphrase).then(
         (estimate) => current && setShown({ estimate }),
         () => current && setShown({ estimate: null }),
       )
@@ -37,7 +38,7 @@ export function PassphraseMeter({ id, passphrase }: { id: string; passphrase: st
       current = false
       clearTimeout(timer)
     }
-  }, [passphrase])
+  }, [estimator, passphrase])
 
   // An emptied field says nothing; while typing, the last estimate stays until the next one.
   const estimate = passphrase === '' ? undefined : shown?.estimate

@@ -13,6 +13,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../components/dialog'
 import { ScreenHeader } from '../../components/screen-header'
+import { createPassphraseEstimator } from '../lock/passphrase-estimator'
 import { isPersisted } from '../persistence'
 import { entriesCountLabel, newestFirst, type PrivateEntry } from '../private-entry'
 import type { LockCommands } from '../storage-contract'
@@ -23,6 +24,7 @@ import { useAppStore } from '../../store'
 import { translator } from '../../i18n/i18n'
 import { APP_MESSAGES } from '../../i18n/messages/app'
 import { EntryCard } from './entry-card'
+import { EstimatorContext } from './estimator-context'
 import { KeepACopy } from './keep-a-copy'
 import { LockPanel } from './lock-panel'
 import { LockProblems } from './lock-problems'
@@ -49,6 +51,9 @@ export function ReturnScreen() {
   const [persisted, setPersisted] = useState<boolean | null>(null)
   // The lock's commands come with the storage the app connected, made once for the whole app.
   const [commands, setCommands] = useState<LockCommands | undefined>()
+  // One estimator for every field of a new passphrase on this screen (its worker runs only while
+  // one is shown).
+  const [estimator] = useState(createPassphraseEstimator)
 
   useEffect(() => {
     void useAppStore
@@ -68,21 +73,23 @@ export function ReturnScreen() {
         links={[{ to: '/void', label: tApp('nav.void') }]}
       />
       <main className="private-entries">
-        <StorageNotices
-          health={storage.health}
-          unsavedChanges={storage.unsavedChanges}
-          backupKey={storage.backupKey}
-        />
-        {commands && <LockProblems lock={commands} />}
-        {storage.loaded && commands && (lock === 'locked' || lock === 'unreadable') && (
-          <LockPanel lock={lock} commands={commands} />
-        )}
-        {storage.loaded && readable && <PrivateEntries />}
-        {storage.loaded && <KeepACopy key={`copy-${lock}`} persisted={persisted} />}
-        {storage.loaded && commands && (
-          <LockSettings key={`settings-${lock}`} lock={lock} commands={commands} />
-        )}
-        <LanguageSwitcher />
+        <EstimatorContext value={estimator}>
+          <StorageNotices
+            health={storage.health}
+            unsavedChanges={storage.unsavedChanges}
+            backupKey={storage.backupKey}
+          />
+          {commands && <LockProblems lock={commands} />}
+          {storage.loaded && commands && (lock === 'locked' || lock === 'unreadable') && (
+            <LockPanel lock={lock} commands={commands} />
+          )}
+          {storage.loaded && readable && <PrivateEntries />}
+          {storage.loaded && <KeepACopy key={`copy-${lock}`} persisted={persisted} />}
+          {storage.loaded && commands && (
+            <LockSettings key={`settings-${lock}`} lock={lock} commands={commands} />
+          )}
+          <LanguageSwitcher />
+        </EstimatorContext>
       </main>
     </div>
   )

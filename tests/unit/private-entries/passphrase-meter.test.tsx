@@ -6,7 +6,9 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PassphraseEstimator } from '../../../src/private-entries/lock/passphrase-estimator'
 import type { PassphraseEstimate } from '../../../src/private-entries/lock/passphrase-strength'
+import { EstimatorContext } from '../../../src/private-entries/ui/estimator-context'
 
 const estimator = vi.hoisted(() => ({
   estimates: new Map<string, PassphraseEstimate>(),
@@ -15,17 +17,18 @@ const estimator = vi.hoisted(() => ({
   failing: false,
 }))
 
-vi.mock('../../../src/private-entries/lock/passphrase-estimator', () => ({
-  openEstimator: () => {
+/** The estimator the screen would hand its fields, answering with the given estimates. */
+const fakeEstimator: PassphraseEstimator = {
+  open: () => {
     estimator.open++
     return () => void estimator.open--
   },
-  estimatePassphrase: (passphrase: string) => {
+  estimate: (passphrase: string) => {
     estimator.asked.push(passphrase)
     if (estimator.failing) return Promise.reject(new Error('no worker'))
     return Promise.resolve(estimator.estimates.get(passphrase) ?? { guesses: 1e20, leaked: false })
   },
-}))
+}
 
 const { PassphraseDialog } = await import('../../../src/private-entries/ui/passphrase-dialog')
 const { newPassphraseProblem } = await import('../../../src/private-entries/ui/lock-settings')
@@ -54,19 +57,21 @@ afterEach(() => {
 
 function renderDialog(onSubmit: (values: string[]) => Promise<string> = async () => '') {
   render(
-    <PassphraseDialog
-      title="Lock my entries"
-      description="Choose a passphrase."
-      fields={[
-        { label: 'Passphrase', autoComplete: 'new-password', strength: true },
-        { label: 'The same passphrase again', autoComplete: 'new-password' },
-      ]}
-      submitLabel="Lock my entries"
-      busyLabel="Locking…"
-      onSubmit={onSubmit}
-      onCancel={() => undefined}
-      onDone={() => undefined}
-    />,
+    <EstimatorContext value={fakeEstimator}>
+      <PassphraseDialog
+        title="Lock my entries"
+        description="Choose a passphrase."
+        fields={[
+          { label: 'Passphrase', autoComplete: 'new-password', strength: true },
+          { label: 'The same passphrase again', autoComplete: 'new-password' },
+        ]}
+        submitLabel="Lock my entries"
+        busyLabel="Locking…"
+        onSubmit={onSubmit}
+        onCancel={() => undefined}
+        onDone={() => undefined}
+      />
+    </EstimatorContext>,
   )
   return { field: screen.getByLabelText('Passphrase'), status: screen.getByRole('status') }
 }
@@ -150,18 +155,22 @@ describe('the meter under a new passphrase', () => {
 
 describe('the policy when a new passphrase is chosen', () => {
   it('refuses a short one, a leaked one and one guessed within a day, with the reason', async () => {
-    expect(await newPassphraseProblem('short', 'short')).toBe(
+    expect(await newPassphraseProblem('short', 'short', fakeEstimator)).toBe(
       'Choose a passphrase of at least 8 characters.',
     )
-    expect(await newPassphraseProblem('password', 'password')).toBe(
+    expect(await newPassphraseProblem('password', 'password', fakeEstimator)).toBe(
       'This passphrase is on the lists of leaked passwords that are tried first. Choose another.',
     )
-    expect(await newPassphraseProblem('sunshine flowers', 'sunshine flowers')).toBe(
+    expect(await newPassphraseProblem('sunshine flowers', 'sunshine flowers', fakeEstimator)).toBe(
       'One graphics card could guess this passphrase within a day. Add a few unrelated words.',
     )
     estimator.failing = true
     expect(
-      await newPassphraseProblem('kettle orbit maple quietly', 'kettle orbit maple quietly'),
+      await newPassphraseProblem(
+        'kettle orbit maple quietly',
+        'kettle orbit maple quietly',
+        fakeEstimator,
+      ),
     ).toBe(
       'The passphrase could not be checked just now. Nothing has been changed. Try again in a moment.',
     )
@@ -169,8 +178,8 @@ describe('the policy when a new passphrase is chosen', () => {
 
   it('takes a few unrelated words typed twice the same', async () => {
     const strong = 'kettle orbit maple quietly'
-    expect(await newPassphraseProblem(strong, strong)).toBe('')
-    expect(await newPassphraseProblem(strong, `${strong}!`)).toBe(
+    expect(await newPassphraseProblem(strong, strong, fakeEstimator)).toBe('')
+    expect(await newPassphraseProblem(strong, `${strong}!`, fakeEstimator)).toBe(
       'The two passphrases are not the same.',
     )
   })
@@ -178,7 +187,7 @@ describe('the policy when a new passphrase is chosen', () => {
   it('shows the reason at the dialog’s button, where the action is refused', async () => {
     const action = vi.fn()
     const { field } = renderDialog(async ([passphrase = '', again = '']) => {
-      const problem = await newPassphraseProblem(passphrase, again)
+      const problem = await newPassphraseProblem(passphrase, again, fakeEstimator)
       if (!problem) action()
       return problem
     })
