@@ -1,6 +1,6 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
 import { cleanup, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '../../../src/app/router'
 import { resetAppStore } from '../../../src/store'
 
@@ -9,6 +9,17 @@ vi.mock(import('../../../src/features/void/api/void-api'), async (original) => (
   ...(await original()),
   fetchVoidPage: async () => ({ rows: [], total: 0, cachedAt: null }),
 }))
+
+// The screens the routes load lazily, loaded once before the tests: the first import of a screen's
+// modules is their transform here, which on a loaded machine took longer than the second a test
+// waits for its heading; in the app those modules are built chunks.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../src/app/not-found'),
+    import('../../../src/features/void/ui/void-screen'),
+    import('../../../src/private-entries/ui/return-screen'),
+  ])
+}, 60_000)
 
 afterEach(() => {
   cleanup()
