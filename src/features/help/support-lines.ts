@@ -4,12 +4,7 @@
  * a number without a published source stays out. Change the two together.
  */
 
-import {
-  currentLanguage,
-  formattingLocale,
-  translator,
-  type Language,
-} from '../../i18n/i18n'
+import { currentLanguage, formattingLocale, translator, type Language } from '../../i18n/i18n'
 import { HELP_MESSAGES } from '../../i18n/messages/help'
 
 const t = translator(HELP_MESSAGES)

@@ -10,12 +10,7 @@
  */
 import type { QueuedOffer } from './offer'
 import { settled } from './offer-queue-idb'
-import type {
-  OfferEvent,
-  OfferEventListener,
-  TryActor,
-  TryReason,
-} from './offer-events'
+import type { OfferEvent, OfferEventListener, TryActor, TryReason } from './offer-events'
 
 /** The journey log's own database and object store (key: the offer's client id). */
 export const JOURNEY_DB = 'unburden-offer-journey'

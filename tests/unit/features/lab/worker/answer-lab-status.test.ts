@@ -5,7 +5,10 @@ import {
   workerVersion,
   type LabStatusScope,
 } from '../../../../../src/features/lab/worker/answer-lab-status'
-import { isLabStatusAnswer, ownLockClientId } from '../../../../../src/features/lab/shared/lab-status'
+import {
+  isLabStatusAnswer,
+  ownLockClientId,
+} from '../../../../../src/features/lab/shared/lab-status'
 
 /** Web Locks as one client sees them: `clientId` holds whatever it requests. */
 function fakeLocks(clientId: string): LockManager {
