@@ -20,7 +20,7 @@ create table public.void_thoughts (
   -- The idempotency key of an offer, made by the client: a repeat of the same offer is ignored.
   client_id uuid unique,
   -- Not blank once whitespace is trimmed: spaces, tabs, line breaks, no-break and other Unicode
-  -- spaces, and the zero-width space: the characters the app trims (src/lib/thought.ts).
+  -- spaces, and the zero-width space: the characters the app trims (src/shared/thought.ts).
   constraint void_thoughts_text_not_blank check (
     btrim(text, E' \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u200b\u2028\u2029\u202f\u205f\u3000\ufeff') <> ''
   ),

@@ -27,9 +27,8 @@
 -- Settings ------------------------------------------------------------------------------------------
 
 -- How long an idempotency key is kept after it was claimed. The queue never sends an offer again 7
--- days after its first attempt (src/offering/shared/offer-queue-policy.ts, OFFER_MAX_AGE_MS), so
--- any resend comes within 7 days of the claim; 30 days leaves 23 days of margin for a device whose
--- clock moves.
+-- days after its first attempt (src/shared/offer-queue-policy.ts, OFFER_MAX_AGE_MS), so any resend
+-- comes within 7 days of the claim; 30 days leaves 23 days of margin for a device whose clock moves.
 alter table private.void_settings
   add column if not exists offer_keys_kept_for interval not null default interval '30 days';
 alter table private.void_settings
