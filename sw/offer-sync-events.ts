@@ -12,7 +12,7 @@ interface SyncEvent extends ExtendableEvent {
 /** Listens for `sync` and for the page's BACKEND message. */
 export function installOfferSync(
   scope: ServiceWorkerGlobalScope,
-  deps: Omit<OfferSyncDeps, 'clients' | 'fetch' | 'locks'> & {
+  deps: Omit<OfferSyncDeps, 'clients' | 'fetch' | 'locks' | 'badge'> & {
     saveBackend: (backend: BackendConfig) => Promise<void>
   },
 ): void {
@@ -30,6 +30,7 @@ export function installOfferSync(
         clients: scope.clients,
         fetch: (input, init) => scope.fetch(input, init),
         ...('locks' in scope.navigator ? { locks: scope.navigator.locks } : {}),
+        badge: scope.navigator,
       }),
     )
   })

@@ -3,7 +3,8 @@
  * (it owns the toasts and the private entries); with no page open, the worker flushes itself with
  * the one offer sender (src/offering/shared/offer-wire.ts) under the same Web Lock and the same policy as the page.
  * An offer refused (or given up) then is kept, marked with the status and the reason, for the next
- * page to hand back to the private entries.
+ * page to hand back to the private entries. After its own flush it shows on the app's icon how many
+ * offers still wait (src/offering/shared/offer-badge.ts), so a badge clears with no page open.
  */
 import type { WorkerToPageMessage } from '../src/shared/messages'
 import {
@@ -14,6 +15,7 @@ import {
 } from '../src/offering/shared/offer-queue-policy'
 import { sendOffer, type BackendConfig } from '../src/offering/shared/offer-wire'
 import type { OfferEventListener } from '../src/offering/shared/offer-events'
+import { showHeldOffers, type BadgeHost } from '../src/offering/shared/offer-badge'
 
 /** What a worker flush needs; tests pass fakes. */
 export interface OfferSyncDeps {
@@ -36,6 +38,8 @@ export interface OfferSyncDeps {
   now?: () => number
   /** Hears the worker's tries and answers (src/offering/shared/offer-events.ts). */
   onEvent?: OfferEventListener
+  /** The worker's navigator, for the app's badge (the Badging API, where it exists). */
+  badge?: BadgeHost
 }
 
 /**
@@ -74,6 +78,11 @@ export async function syncOffers(deps: OfferSyncDeps): Promise<FlushResult | nul
         ]),
     })
   const result = await (deps.locks ? deps.locks.request(OFFER_FLUSH_LOCK, flush) : flush())
+  if (deps.badge)
+    await deps.storage.list().then(
+      (items) => showHeldOffers(deps.badge, items),
+      () => undefined,
+    )
   if (result.retryInMs !== null) {
     await deps.retryGate?.save(now() + result.retryInMs)
     throw new Error('Offers still wait: the Void was unreachable')

@@ -23,6 +23,7 @@ import {
 } from './shared/offer-journey'
 import { handBackToast } from './offer-outcome'
 import { sendOffer, type BackendConfig } from './shared/offer-wire'
+import { showHeldOffers, type BadgeHost } from './shared/offer-badge'
 import { useAppStore } from '../store'
 import type { OfferActions } from './offers-slice'
 
@@ -35,6 +36,8 @@ export interface OfferServiceDeps {
   backend: BackendConfig
   /** Where each offer's journey is recorded (the network lab reads it). */
   journey?: JourneyLog
+  /** Where the app's icon shows how many offers are held (the page's `navigator`). */
+  badge?: BadgeHost
   host?: Partial<
     Pick<
       OfferQueueDeps,
@@ -63,7 +66,11 @@ export function createOfferService(deps: OfferServiceDeps): OfferActions & { que
       )
       state.showToast(handBackToast(reason))
     },
-    onWaitingOffers: (offers) => deps.store.getState().setPendingOffers(offers),
+    onWaitingOffers: (offers) => {
+      deps.store.getState().setPendingOffers(offers)
+      // Every change to the queue ends here, in every tab: the icon follows the list.
+      void showHeldOffers(deps.badge, offers)
+    },
     ...(onEvent ? { onEvent } : {}),
     ...deps.host,
   })
@@ -102,6 +109,7 @@ export function startOfferService(): () => void {
     fetch: (input, init) => fetch(input, init),
     backend: { url: env.supabaseUrl, anonKey: env.supabaseAnonKey },
     journey,
+    badge: navigator,
     host: {
       requestBackgroundSync: () =>
         import('../lib/sw-bridge').then(({ requestBackgroundSync }) => requestBackgroundSync()),

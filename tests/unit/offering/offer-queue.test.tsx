@@ -8,6 +8,7 @@ import { createOfferService } from '../../../src/offering/offer-service'
 import { listOffers, pageOfferStorage } from '../../../src/offering/offer-queue-store'
 import { createPlainStorage } from '../../../src/private-entries/plain-storage'
 import type { OfferAnswer } from '../../../src/offering/shared/offer'
+import type { BadgeHost } from '../../../src/offering/shared/offer-badge'
 import { createAppStore } from '../../../src/store'
 import { makeOffer } from '../../fixtures/offers'
 
@@ -39,13 +40,14 @@ const status = (code: number): OfferAnswer => ({ kind: 'status', status: code })
 
 let settle: (() => Promise<void>) | undefined
 
-async function load() {
+async function load(badge?: BadgeHost) {
   const useAppStore = createAppStore()
   useAppStore.getState().connectPrivateEntries(async () => createPlainStorage())
   const service = createOfferService({
     store: useAppStore,
     fetch: (input, init) => fetchImpl(input, init),
     backend: { url: 'http://localhost:54321', anonKey: 'anon' },
+    ...(badge ? { badge } : {}),
   })
   const { queue } = service
   for (const offer of await listOffers()) await pageOfferStorage.remove([offer])
@@ -60,6 +62,7 @@ async function load() {
     startOfferQueue: queue.start,
     refreshPendingOffers: queue.refresh,
     withdrawOffer: queue.withdraw,
+    reportThought: service.reportThought,
   }
 }
 
@@ -332,5 +335,92 @@ describe("the queue honours a 429's Retry-After", () => {
     await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
     expect(sentIds()).toHaveLength(3)
     vi.mocked(Math.random).mockRestore()
+  })
+})
+
+describe('the app’s badge shows how many offers are held', () => {
+  /** The Badging API as Chromium has it, keeping the number it was last set to (0: cleared). */
+  function badgingNavigator() {
+    const host = {
+      shown: 0,
+      setAppBadge: vi.fn(async (contents?: number) => void (host.shown = contents ?? 0)),
+      clearAppBadge: vi.fn(async () => void (host.shown = 0)),
+    }
+    return host
+  }
+
+  /** Runs `work`, failing if any promise was rejected and left unhandled meanwhile. */
+  async function withoutUnhandledRejections(work: () => Promise<void>) {
+    const unhandled: unknown[] = []
+    const collect = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', collect)
+    try {
+      await work()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    } finally {
+      process.off('unhandledRejection', collect)
+    }
+    expect(unhandled).toEqual([])
+  }
+
+  it('follows the held offers, reports aside, and clears once they are delivered', async () => {
+    const badge = badgingNavigator()
+    const q = await load(badge)
+    setOnline(false)
+    await q.holdOffer(makeOffer())
+    expect(badge.setAppBadge).toHaveBeenLastCalledWith(1)
+    await q.offerToVoid('a second thought', 'writer')
+    expect(badge.shown).toBe(2)
+    await q.reportThought(42)
+    expect(badge.shown).toBe(2)
+    setOnline(true)
+    answer(status(201))
+    await q.requestOfferFlush('manual')
+    await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+    expect(badge.clearAppBadge).toHaveBeenCalled()
+    expect(badge.shown).toBe(0)
+  })
+
+  it('counts down as a waiting offer is withdrawn', async () => {
+    const badge = badgingNavigator()
+    const q = await load(badge)
+    setOnline(false)
+    const [first, second] = [makeOffer(), makeOffer()]
+    await q.holdOffer(first)
+    await q.holdOffer(second)
+    expect(badge.shown).toBe(2)
+    await q.withdrawOffer(first)
+    expect(badge.shown).toBe(1)
+  })
+
+  it('where the API is missing, offers are held and delivered as before', async () => {
+    await withoutUnhandledRejections(async () => {
+      const q = await load({})
+      setOnline(false)
+      await q.holdOffer(makeOffer())
+      expect(q.useAppStore.getState().pendingOffers).toHaveLength(1)
+      setOnline(true)
+      answer(status(201))
+      await q.requestOfferFlush('manual')
+      await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+      expect(q.useAppStore.getState().pendingOffers).toEqual([])
+    })
+  })
+
+  it('where the browser refuses the badge, the queue works and nothing is left rejected', async () => {
+    const refusal = () => Promise.reject(new DOMException('not installed', 'NotAllowedError'))
+    const badge = { setAppBadge: vi.fn(refusal), clearAppBadge: vi.fn(refusal) }
+    await withoutUnhandledRejections(async () => {
+      const q = await load(badge)
+      setOnline(false)
+      expect(await q.offerToVoid('held while offline', 'writer')).toBe('held')
+      expect(badge.setAppBadge).toHaveBeenCalledWith(1)
+      setOnline(true)
+      answer(status(201))
+      await q.requestOfferFlush('manual')
+      await vi.waitFor(async () => expect(await q.listOffers()).toEqual([]))
+      expect(badge.clearAppBadge).toHaveBeenCalled()
+      expect(q.useAppStore.getState().pendingOffers).toEqual([])
+    })
   })
 })

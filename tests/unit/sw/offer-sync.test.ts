@@ -189,3 +189,97 @@ describe('syncOffers', () => {
     expect(journey.all).toEqual([])
   })
 })
+
+describe('syncOffers and the app’s badge', () => {
+  /** The worker's navigator with the Badging API, keeping the number it was last set to. */
+  function badgingNavigator() {
+    const host = {
+      shown: -1,
+      setAppBadge: vi.fn(async (contents?: number) => void (host.shown = contents ?? 0)),
+      clearAppBadge: vi.fn(async () => void (host.shown = 0)),
+    }
+    return host
+  }
+
+  it('clears the badge once its own flush has delivered every offer, with no page open', async () => {
+    const badge = badgingNavigator()
+    const storage = memoryStorage([makeOffer(), makeOffer()])
+    const { fetch } = fakeBackendFetch()
+    await syncOffers({ clients: noPages, storage, loadBackend: async () => backend, fetch, badge })
+    expect(storage.items.size).toBe(0)
+    expect(badge.clearAppBadge).toHaveBeenCalledOnce()
+    expect(badge.shown).toBe(0)
+  })
+
+  it('shows the offers still held after a failed flush, not reports nor refused offers', async () => {
+    const badge = badgingNavigator()
+    const storage = memoryStorage([
+      makeOffer(),
+      makeOffer({ text: '', origin: 'void', report: { thoughtId: 3 } }),
+      makeOffer({ refusedStatus: 400, refusedReason: 'refused' }),
+      makeOffer(),
+    ])
+    const { fetch } = fakeBackendFetch(fakeVoid(), 503)
+    await expect(
+      syncOffers({ clients: noPages, storage, loadBackend: async () => backend, fetch, badge }),
+    ).rejects.toThrow(/still wait/)
+    expect(badge.setAppBadge).toHaveBeenCalledWith(2)
+    expect(badge.shown).toBe(2)
+  })
+
+  it('with a page open, leaves the badge to the page', async () => {
+    const badge = badgingNavigator()
+    await syncOffers({
+      clients: {
+        matchAll: async () => [{ postMessage: vi.fn() }],
+      } as unknown as OfferSyncDeps['clients'],
+      storage: memoryStorage([makeOffer()]),
+      loadBackend: async () => backend,
+      fetch: fakeBackendFetch().fetch,
+      badge,
+    })
+    expect(badge.setAppBadge).not.toHaveBeenCalled()
+    expect(badge.clearAppBadge).not.toHaveBeenCalled()
+  })
+
+  it('delivers as before where the API is missing or the browser refuses the badge', async () => {
+    const refusal = () => Promise.reject(new DOMException('not installed', 'NotAllowedError'))
+    for (const badge of [{}, { setAppBadge: vi.fn(refusal), clearAppBadge: vi.fn(refusal) }]) {
+      const storage = memoryStorage([makeOffer()])
+      const { wall, fetch } = fakeBackendFetch()
+      const result = await syncOffers({
+        clients: noPages,
+        storage,
+        loadBackend: async () => backend,
+        fetch,
+        badge,
+      })
+      expect(result?.delivered).toHaveLength(1)
+      expect(wall.rows).toHaveLength(1)
+    }
+  })
+
+  it('still answers the sync when reading the queue for the badge fails', async () => {
+    const badge = badgingNavigator()
+    const storage = memoryStorage([makeOffer()])
+    const list = storage.list.bind(storage)
+    // The flush reads the queue until it is empty; the read after that fails.
+    let emptySeen = false
+    storage.list = async () => {
+      if (emptySeen) throw new Error('closed')
+      const items = await list()
+      emptySeen = items.length === 0
+      return items
+    }
+    const { fetch } = fakeBackendFetch()
+    const result = await syncOffers({
+      clients: noPages,
+      storage,
+      loadBackend: async () => backend,
+      fetch,
+      badge,
+    })
+    expect(result?.delivered).toHaveLength(1)
+    expect(badge.shown).toBe(-1)
+  })
+})
