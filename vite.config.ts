@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { deferManifestLink, inlineEntryCss } from './scripts/first-paint-html.ts'
 import { precompress } from './scripts/precompress.ts'
+import { shareTargetFallback } from './scripts/share-target-fallback.ts'
 import { voidEarlyStart } from './scripts/void-early-start.ts'
 import { zoneCountriesModule } from './scripts/zone-countries.ts'
 import { LANGUAGES } from './src/i18n/i18n.ts'
@@ -112,6 +113,12 @@ export default defineConfig({
               name: 'shared',
               test: /src[\\/](lib[\\/](env|download)|shared[\\/]void-rest)\.ts$/,
             },
+            // What the writer's first paint shares with the router's screens (their words, the header,
+            // its links): left to itself, the bundler made three files of it, beside the entry.
+            {
+              name: 'first-paint',
+              test: /src[\\/](i18n[\\/](i18n|messages[\\/]app)\.ts|components[\\/](screen-header|nav-link|help-link)\.tsx)$/,
+            },
           ],
         },
       },
@@ -176,6 +183,8 @@ export default defineConfig({
     // (src/app/web-manifest.ts).
     deferManifestLink(),
     languageManifests(),
+    // A share the service worker did not answer goes to the writer, unread.
+    shareTargetFallback(),
     // Last: Brotli copies of every file written, the service worker's too; `npm start` sends them.
     precompress(),
   ],

@@ -7,7 +7,8 @@
  * headers and timeout); src/features/void/api/void-first-page.ts hands it to the screen. On /return
  * and /help it preloads their screen's code the same way (on /return the lock's too, through which
  * the entries are read): otherwise the screen's chunks are asked for only once the entry has run, and
- * the lock's once the screen has. On any other address the script does nothing. Written here, not
+ * the lock's once the screen has. On every address but `/` it preloads the router's code, which the
+ * entry loads with `import()`; on `/` the script does nothing. Written here, not
  * taken from a library: it needs the build's chunk names.
  */
 import type { Plugin, ResolvedConfig } from 'vite'
@@ -25,14 +26,20 @@ import { LOCAL_ANON_KEY } from '../src/shared/local-backend.ts'
  * What each address preloads: the modules its first screen needs (the screen, as the router imports
  * it, and what it loads at once), each with the chunks it imports statically.
  */
+// Every address but `/` shows its first screen through the router, which the entry loads with
+// `import()` (src/app/app-root.tsx: the writer's first paint has none): it comes first. `*`: any
+// other address (the 404).
+const ROUTER = 'src/app/router-start.tsx'
 const SCREEN_MODULES: Record<string, string[]> = {
-  '/void': ['src/features/void/ui/void-screen.tsx'],
+  '/void': [ROUTER, 'src/features/void/ui/void-screen.tsx'],
   // The entries are read through the lock's module before the screen shows them.
   '/return': [
+    ROUTER,
     'src/private-entries/ui/return-screen.tsx',
     'src/private-entries/lock/locked-storage.ts',
   ],
-  '/help': ['src/features/help/help-screen.tsx'],
+  '/help': [ROUTER, 'src/features/help/help-screen.tsx'],
+  '*': [ROUTER],
 }
 
 /** What the build plugins read of an output chunk (scripts/first-paint-html.ts too). */
@@ -80,7 +87,8 @@ export function earlyStartScript(options: {
   return [
     // A block: the script's names stay out of the page's global scope.
     `{`,
-    `const links = ${JSON.stringify(links)}[location.pathname] || []`,
+    `const all = ${JSON.stringify(links)}`,
+    `const links = all[location.pathname] || (location.pathname === '/' ? [] : all['*'] || [])`,
     `const preload = () => {`,
     `  const next = links.shift()`,
     `  if (!next) return`,

@@ -1,10 +1,8 @@
-import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createAppHistory } from './app/browser-history'
+import { AppRoot, type Routed } from './app/app-root'
 import { startLab } from './app/lab-entry'
-import { loadAppStart } from './app/root-layout'
-import { createAppRouter } from './app/router'
+import { loadAppStart } from './app/app-frame'
 import { applyLanguage, startingLanguage } from './lib/language'
 import './styles.css'
 // Every screen's stylesheet is part of the app's own, which the build writes into index.html
@@ -47,26 +45,38 @@ if (!root) throw new Error('No #root')
 const onVoidNextTask = (): Promise<void> | void =>
   firstFeed ? new Promise((resolve) => setTimeout(resolve, 0)) : undefined
 
+/** The router's code: on `/` after the writer's first paint, elsewhere before the first screen. */
+const loadRouter = () => import('./app/router-start')
+
+/** On `/`, the writer's first paint, without the router (src/app/app-root.tsx). */
+const writerFirst = location.pathname === '/'
+
 /**
- * Matches the first route, then renders into `root`. On /void, evaluating the app's scripts, making
- * the history, making the router, reading the language, matching the route and making React's root
- * are tasks of their own, not one long task
- * on a slow phone; the writer's start does not wait between them.
+ * Off `/`, loads the router and matches the first route; then renders into `root`. On /void,
+ * evaluating the app's scripts, making the history, making the router, reading the language, matching
+ * the route and making React's root are tasks of their own, not one long task on a slow phone; the
+ * writer's start does not wait between them.
  */
 async function start(root: HTMLElement): Promise<void> {
-  await onVoidNextTask()
-  // The history and the router are made in tasks of their own: together, one over 50 ms at 4× CPU.
-  const history = createAppHistory()
-  await onVoidNextTask()
-  // The first route is matched before React renders, so the screen appears in React's first commit
-  // rather than after a suspended one: a faster start, offline too.
-  const router = createAppRouter({ history, startUp: loadAppStart })
-  await onVoidNextTask()
+  let routed: Routed | null = null
+  if (!writerFirst) {
+    const { createAppHistory, createAppRouter, RoutedScreens } = await loadRouter()
+    await onVoidNextTask()
+    // The history and the router are made in tasks of their own: together, one over 50 ms at 4× CPU.
+    const history = createAppHistory()
+    await onVoidNextTask()
+    routed = { router: createAppRouter({ history }), RoutedScreens }
+    await onVoidNextTask()
+  }
   // The first read of the page's storage can take a while on a slow phone: a task of its own too.
   const language = startingLanguage()
   await onVoidNextTask()
   await Promise.all([
-    router.load().catch((error: unknown) => console.error('First route not matched', error)),
+    // The first route is matched before React renders, so the screen appears in React's first
+    // commit rather than after a suspended one: a faster start, offline too.
+    routed?.router
+      .load()
+      .catch((error: unknown) => console.error('First route not matched', error)),
     firstFeed,
     // The visitor's language (its one chunk; none for English) comes before the first render.
     applyLanguage(language),
@@ -75,7 +85,7 @@ async function start(root: HTMLElement): Promise<void> {
   const render = () =>
     createRoot(root).render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <AppRoot startUp={loadAppStart} routed={routed} loadRouter={loadRouter} />
       </StrictMode>,
     )
   // The first render is a transition: React renders it in slices of a few milliseconds, yielding to

@@ -1,112 +1,31 @@
 /**
- * The layout around every screen: the page transition, and, once the first screen has painted, the
- * app's start-up (src/app/app-start.tsx: the offer queue, the service worker, the notices and the
- * toasts); it connects the store to the private entries' storage. The start-up is given by the
- * router's creator (src/main.tsx gives `loadAppStart`): a test that renders a screen states whether
- * the start-up runs beside it, rather than leaving it running unseen after the test.
+ * The router's root: the screen's page, and the router as the navigation of the links on it
+ * (src/components/nav-link.tsx). What is around every screen is src/app/app-frame.tsx, outside the
+ * router.
  */
-import { Outlet, useLocation, useRouteContext } from '@tanstack/react-router'
-import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react'
-import { useAppStore } from '../store'
-import { afterFirstPaint, firstScreenCommitted } from '../lib/after-first-paint'
-import { useLanguage } from '../components/use-language'
-
-// The store's private entries: their storage with the lock (docs/product.md, decision 20), made once
-// over the browser's own storage, channel and document when first used (its code is loaded then).
-useAppStore
-  .getState()
-  .connectPrivateEntries(() =>
-    import('../private-entries/lock/locked-storage').then((m) => m.createPrivateEntries()),
-  )
-
-type AppStartModule = typeof import('./app-start')
-/** Loads the start-up module; null: no start-up. */
-export type AppStartUp = (() => Promise<AppStartModule>) | null
-
-let appStart: Promise<AppStartModule> | undefined
-/** The start-up module, fetched after the first paint (none of it is needed to show a screen). */
-export const loadAppStart: NonNullable<AppStartUp> = () =>
-  (appStart ??= afterFirstPaint().then(() => import('./app-start')))
-
-type StartPart = 'AppStart' | 'InstallPrompt' | 'Toaster'
-const nothing: ComponentType = () => null
-const noStartUp: Record<StartPart, ComponentType> = {
-  AppStart: nothing,
-  InstallPrompt: nothing,
-  Toaster: nothing,
-}
-
-/**
- * A part of the start-up module as a lazy component. If its code cannot be fetched (offline before
- * the service worker stored it), the screen goes on without it rather than failing.
- */
-const fromAppStart = (load: NonNullable<AppStartUp>, part: StartPart) =>
-  lazy<ComponentType>(() =>
-    load().then(
-      (m) => ({ default: m[part] }),
-      (error: unknown) => {
-        console.warn('App start-up not loaded', error)
-        return { default: nothing }
-      },
-    ),
-  )
-
-// One set of lazy parts per loader, so that every render of the layout finds the same components.
-const startParts = new WeakMap<NonNullable<AppStartUp>, Record<StartPart, ComponentType>>()
-function startUpParts(load: AppStartUp): Record<StartPart, ComponentType> {
-  if (!load) return noStartUp
-  let parts = startParts.get(load)
-  if (!parts) {
-    parts = {
-      AppStart: fromAppStart(load, 'AppStart'),
-      InstallPrompt: fromAppStart(load, 'InstallPrompt'),
-      Toaster: fromAppStart(load, 'Toaster'),
-    }
-    startParts.set(load, parts)
-  }
-  return parts
-}
-
-/** Fades the page in on every navigation after the first, unless the visitor prefers reduced motion. */
-function usePageTransition(pathname: string) {
-  const pageRef = useRef<HTMLDivElement>(null)
-  const firstPath = useRef(pathname)
-  useEffect(() => {
-    const element = pageRef.current
-    if (!element || pathname === firstPath.current) return
-    firstPath.current = ''
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    void import('./page-transition').then(({ fadeInPage }) => fadeInPage(element))
-  }, [pathname])
-  return pageRef
-}
+import { Outlet, useLocation, useRouteContext, useRouter } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { NavigationContext, type Navigation } from '../components/nav-link'
+import { Page } from './app-frame'
 
 /** The root of every route. */
 export function RootLayout() {
+  const router = useRouter()
   const pathname = useLocation({ select: (location) => location.pathname })
-  const pageRef = usePageTransition(pathname)
-  const startUp = useRouteContext({ from: '__root__', select: (context) => context.startUp })
-  const { AppStart, InstallPrompt, Toaster } = startUpParts(startUp)
-  // A new language renders the screen anew in it (the switcher is on screens without a draft).
-  const language = useLanguage()
-  // The start-up's wait for a painted frame begins once the first screen is in the page.
-  useEffect(firstScreenCommitted, [])
+  const openedAt = useRouteContext({ from: '__root__', select: (context) => context.openedAt })
+  const navigation = useMemo<Navigation>(
+    () => ({
+      navigate: (to) => void router.navigate({ to }),
+      preload: (to) =>
+        void router.preloadRoute({ to }).catch((error: unknown) => console.warn(error)),
+    }),
+    [router],
+  )
   return (
-    <>
-      <Suspense fallback={null}>
-        <AppStart />
-      </Suspense>
-      <div className="page" ref={pageRef} key={language}>
+    <NavigationContext value={navigation}>
+      <Page pathname={pathname} openedAt={openedAt ?? undefined}>
         <Outlet />
-      </div>
-      {/* Out of the screen's flow (fixed at its bottom corner): the browser offers installation
-          after the first paint, and a line appearing above the screen would push it down. */}
-      <Suspense fallback={null}>
-        <InstallPrompt />
-      </Suspense>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </>
+      </Page>
+    </NavigationContext>
   )
 }

@@ -3,14 +3,13 @@
  * first visit went offline before the service worker had stored the app). Calm words and a way to
  * try again, never a stack trace.
  */
-import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { translator } from '../i18n/i18n'
 import { APP_MESSAGES } from '../i18n/messages/app'
 
 const t = translator(APP_MESSAGES)
 
-/** The root route's error screen. */
+/** The error screen of the root route, and of the writer's first paint before the router. */
 export function RouteError({ error }: { error: unknown }) {
   useEffect(() => console.error('Screen not opened', error), [error])
   return (
@@ -20,9 +19,10 @@ export function RouteError({ error }: { error: unknown }) {
       <button type="button" className="button button--primary" onClick={() => location.reload()}>
         {t('error.retry')}
       </button>
-      <Link to="/" className="button" reloadDocument>
+      {/* A new document, not the router's: whatever broke this one is left behind. */}
+      <a href="/" className="button">
         {t('home.return')}
-      </Link>
+      </a>
     </main>
   )
 }

@@ -9,12 +9,16 @@ import {
   lazyRouteComponent,
 } from '@tanstack/react-router'
 import { WriterScreen } from '../features/writer/writer-screen'
-import { RootLayout, type AppStartUp } from './root-layout'
+import { RootLayout } from './root-layout'
 import { RouteError } from './route-error'
 
-/** What every route can read: the app's start-up, run beside the screens (null: none). */
+/** What every route can read. */
 export interface AppRouterContext {
-  startUp: AppStartUp
+  /**
+   * Where the app opened, when its first screen came before the router (the writer's first paint,
+   * src/app/app-root.tsx); null: the router's first screen is the app's first.
+   */
+  openedAt: string | null
 }
 
 const rootRoute = createRootRouteWithContext<AppRouterContext>()({
@@ -53,15 +57,12 @@ const helpRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([writerRoute, voidRoute, returnRoute, helpRoute])
 
-/**
- * Builds the app's router with its start-up (src/main.tsx: `loadAppStart`; a test rendering a
- * screen: null, or a start-up it awaits). Tests can give it a memory history.
- */
+/** Builds the app's router. Tests can give it a memory history. */
 export function createAppRouter({
-  startUp,
+  openedAt = null,
   ...options
-}: Partial<Parameters<typeof createRouter>[0]> & AppRouterContext) {
-  return createRouter({ routeTree, defaultPreload: 'intent', ...options, context: { startUp } })
+}: Partial<Parameters<typeof createRouter>[0]> & Partial<AppRouterContext> = {}) {
+  return createRouter({ routeTree, defaultPreload: 'intent', ...options, context: { openedAt } })
 }
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,5 @@
 /** The quiet way to the crisis lines (docs/product.md, decision 17), on the writer and The Void. */
-import { Link } from '@tanstack/react-router'
+import { NavLink } from './nav-link'
 import { translator } from '../i18n/i18n'
 import { APP_MESSAGES } from '../i18n/messages/app'
 
@@ -9,9 +9,9 @@ const t = translator(APP_MESSAGES)
 export function HelpLink() {
   return (
     <p className="help-link">
-      <Link to="/help" className="nav-link">
+      <NavLink to="/help" className="nav-link">
         {t('help.link')}
-      </Link>
+      </NavLink>
     </p>
   )
 }

@@ -3,8 +3,8 @@
  * It stays one row down to 360 px (see `.screen-header` in styles.css): on a narrow screen the back
  * link shows only its arrow, while its accessible name keeps "Back to Unburden".
  */
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { NavLink, type AppPath } from './nav-link'
 import { translator } from '../i18n/i18n'
 import { APP_MESSAGES } from '../i18n/messages/app'
 
@@ -15,7 +15,7 @@ interface ScreenHeaderProps {
   back?: boolean
   title: ReactNode
   /** Right-hand links. */
-  links: { to: '/' | '/void' | '/return'; label: string }[]
+  links: { to: Exclude<AppPath, '/help'>; label: string }[]
 }
 
 /** The screen's banner with its title as the page's first heading. */
@@ -24,20 +24,20 @@ export function ScreenHeader({ back = false, title, links }: ScreenHeaderProps) 
     <header className="screen-header">
       <div className="screen-header__side">
         {back && (
-          <Link to="/" className="nav-link" aria-label={t('nav.back')}>
+          <NavLink to="/" className="nav-link" aria-label={t('nav.back')}>
             <span aria-hidden="true" className="nav-link__arrow">
               ←
             </span>
             <span className="nav-link__back-label">{t('app.name')}</span>
-          </Link>
+          </NavLink>
         )}
       </div>
       <h1 className="screen-header__title">{title}</h1>
       <nav className="screen-header__side screen-header__side--end" aria-label={t('nav.screens')}>
         {links.map((link) => (
-          <Link key={link.to} to={link.to} className="nav-link">
+          <NavLink key={link.to} to={link.to} className="nav-link">
             {link.label}
-          </Link>
+          </NavLink>
         ))}
       </nav>
     </header>

@@ -185,11 +185,27 @@ describe('docs/architecture.md', () => {
   it("the product's entry loads no lab module before it runs: only src/app/lab-entry.ts", () => {
     expect(DOC).toContain('adds only `src/app/lab-entry.ts` to the first')
     const closure = staticClosure('src/main.tsx')
-    expect(closure.has('src/app/router.tsx'), 'the walk follows the entry').toBe(true)
+    expect(closure.has('src/features/writer/writer-screen.tsx'), 'the walk follows the entry').toBe(
+      true,
+    )
     const lab = [...closure].filter(
       (file) => file.startsWith('src/features/lab/') || /^src\/app\/lab-/.test(file),
     )
     expect(lab).toEqual(['src/app/lab-entry.ts'])
+  })
+
+  it("the writer's first paint loads no router: the entry imports it only with import()", () => {
+    expect(DOC).toContain('The writer before the router')
+    const closure = staticClosure('src/main.tsx')
+    expect(closure.has('src/features/writer/writer-screen.tsx'), 'the walk follows the entry').toBe(
+      true,
+    )
+    const routed = [...closure].filter((file) =>
+      importsOf(read(file), { staticOnly: true }).some((specifier) =>
+        specifier.startsWith('@tanstack/'),
+      ),
+    )
+    expect(routed).toEqual([])
   })
 
   it('the private entries are entered through their door; only the app loads their storage and screen', () => {

@@ -29,7 +29,6 @@ afterEach(() => {
 function renderAt(path: string) {
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [path] }),
-    startUp: null,
   })
   render(<RouterProvider router={router} />)
   return router

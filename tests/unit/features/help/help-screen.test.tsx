@@ -35,7 +35,6 @@ async function openHelp(
   })
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: ['/help'] }),
-    startUp: null,
   })
   render(<RouterProvider router={router} />)
   await screen.findByRole('heading', { level: 1, name: title })
@@ -174,7 +173,6 @@ describe('the help screen', () => {
     for (const path of ['/', '/void']) {
       const router = createAppRouter({
         history: createMemoryHistory({ initialEntries: [path] }),
-        startUp: null,
       })
       const { unmount } = render(<RouterProvider router={router} />)
       const link = await screen.findByRole('link', { name: 'Need someone to talk to?' })

@@ -39,7 +39,6 @@ describe('the writer', () => {
     vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id))
     const router = createAppRouter({
       history: createMemoryHistory({ initialEntries: ['/'] }),
-      startUp: null,
     })
     render(<RouterProvider router={router} />)
     await screen.findByRole('heading', { name: 'What are you carrying today?' })

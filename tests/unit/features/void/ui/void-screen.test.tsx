@@ -15,7 +15,6 @@ vi.mock(import('../../../../../src/features/void/api/void-api'), async (original
 function openVoid() {
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: ['/void'] }),
-    startUp: null,
   })
   render(<RouterProvider router={router} />)
 }
