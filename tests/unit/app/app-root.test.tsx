@@ -40,11 +40,13 @@ describe("the app's root on /", () => {
   it('shows the writer and its links while the router has not loaded', async () => {
     const { loadRouter } = heldRouter()
     render(<AppRoot startUp={null} routed={null} loadRouter={loadRouter} />)
-    expect(await screen.findByRole('heading', { name: 'What are you carrying today?' })).toBeTruthy()
+    expect(
+      await screen.findByRole('heading', { name: 'What are you carrying today?' }),
+    ).toBeTruthy()
     expect(screen.getByRole('link', { name: 'The Void' }).getAttribute('href')).toBe('/void')
-    expect(screen.getByRole('link', { name: 'Need someone to talk to?' }).getAttribute('href')).toBe(
-      '/help',
-    )
+    expect(
+      screen.getByRole('link', { name: 'Need someone to talk to?' }).getAttribute('href'),
+    ).toBe('/help')
     const editor = screen.getByRole('textbox', { name: 'Your thought' })
     fireEvent.change(editor, { target: { value: 'typed before the router came' } })
     expect((editor as HTMLTextAreaElement).value).toBe('typed before the router came')
