@@ -109,6 +109,32 @@ test('two tabs open while the queue flushes → one row per offer, each sent onc
   expect(await offerPosts()).toHaveLength(texts.length)
 })
 
+test("the app's badge counts the offers held offline and clears once they are delivered", async ({
+  page,
+  context,
+}) => {
+  // The Badging API answers only an installed app: the page's calls are recorded instead.
+  await page.addInitScript(() => {
+    const shown: number[] = []
+    Object.assign(window, { badgesShown: shown })
+    Navigator.prototype.setAppBadge = async (contents?: number) => void shown.push(contents ?? 0)
+    Navigator.prototype.clearAppBadge = async () => void shown.push(0)
+  })
+  await page.reload()
+  const lastBadge = () =>
+    page.evaluate(() => (window as unknown as { badgesShown: number[] }).badgesShown.at(-1))
+
+  await context.setOffline(true)
+  await offerFromWriter(page, 'held for the badge', HELD)
+  await expect.poll(lastBadge).toBe(1)
+  await offerFromWriter(page, 'and one more', HELD)
+  await expect.poll(lastBadge).toBe(2)
+
+  await context.setOffline(false)
+  await expect.poll(wallTexts).toEqual(['held for the badge', 'and one more'])
+  await expect.poll(lastBadge).toBe(0)
+})
+
 test('a permanent refusal puts the text back in the private entries, with a toast', async ({
   page,
   context,
