@@ -1,0 +1,88 @@
+/**
+ * The thoughts on The Void in the manifest's screenshots (scripts/screenshots.ts): eight calm lines
+ * per language, written in it, as someone might set them down. Newest first.
+ */
+import type { Language } from '../src/i18n/i18n.ts'
+
+export const SCREENSHOT_THOUGHTS: Readonly<Record<Language, readonly string[]>> = {
+  en: [
+    'Today I let myself rest without earning it first.',
+    'I miss my grandmother’s kitchen. Writing that down helps a little.',
+    'I was kinder to myself this week than last. That counts.',
+    'The worry is still here, but it is smaller tonight.',
+    'I said no to something, and the world did not end.',
+    'Some days getting out of bed is the whole achievement. Today it was.',
+    'I forgive the version of me who didn’t know better yet.',
+    'Breathing slowly. The morning will come anyway.',
+  ],
+  de: [
+    'Heute habe ich mich ausgeruht, ohne es mir erst verdienen zu müssen.',
+    'Ich vermisse die Küche meiner Oma. Es aufzuschreiben hilft ein bisschen.',
+    'Diese Woche war ich netter zu mir als letzte. Das zählt.',
+    'Die Sorge ist noch da, aber heute Abend ist sie kleiner.',
+    'Ich habe Nein gesagt, und die Welt ist nicht untergegangen.',
+    'Manche Tage ist Aufstehen schon alles. Heute war so ein Tag.',
+    'Ich verzeihe dem Ich, das es damals nicht besser wusste.',
+    'Langsam atmen. Der Morgen kommt sowieso.',
+  ],
+  es: [
+    'Hoy me dejé descansar sin tener que ganármelo antes.',
+    'Echo de menos la cocina de mi abuela. Escribirlo me alivia un poco.',
+    'Esta semana fui más amable conmigo que la anterior. Eso cuenta.',
+    'La preocupación sigue aquí, pero esta noche es más pequeña.',
+    'Dije que no a algo y el mundo no se acabó.',
+    'Hay días en que levantarse ya es todo un logro. Hoy fue uno de ellos.',
+    'Perdono a la persona que fui cuando todavía no sabía más.',
+    'Respiro despacio. La mañana llegará de todos modos.',
+  ],
+  fr: [
+    'Aujourd’hui, je me suis reposée sans devoir le mériter d’abord.',
+    'La cuisine de ma grand-mère me manque. L’écrire m’apaise un peu.',
+    'Cette semaine, j’ai été plus douce avec moi-même. Ça compte.',
+    'L’inquiétude est toujours là, mais ce soir elle est plus petite.',
+    'J’ai dit non à quelque chose, et le monde ne s’est pas écroulé.',
+    'Certains jours, se lever est déjà une victoire. Aujourd’hui en était un.',
+    'Je pardonne à celle que j’étais, qui ne savait pas encore.',
+    'Respirer lentement. Le matin viendra quand même.',
+  ],
+  'pt-BR': [
+    'Hoje eu me deixei descansar sem precisar merecer antes.',
+    'Sinto falta da cozinha da minha avó. Escrever isso ajuda um pouco.',
+    'Esta semana fui mais gentil comigo do que na passada. Isso conta.',
+    'A preocupação ainda está aqui, mas hoje à noite ela está menor.',
+    'Eu disse não a uma coisa, e o mundo não acabou.',
+    'Tem dia que levantar da cama já é a conquista inteira. Hoje foi assim.',
+    'Eu perdoo quem eu fui quando ainda não sabia o que sei hoje.',
+    'Respirando devagar. A manhã vem de qualquer jeito.',
+  ],
+  'pt-PT': [
+    'Hoje deixei-me descansar sem ter de o merecer primeiro.',
+    'Tenho saudades da cozinha da minha avó. Escrever isto ajuda um pouco.',
+    'Esta semana fui mais gentil comigo do que na anterior. Isso conta.',
+    'A preocupação continua cá, mas esta noite está mais pequena.',
+    'Disse que não a uma coisa e o mundo não acabou.',
+    'Há dias em que sair da cama já é a conquista toda. Hoje foi um deles.',
+    'Perdoo a pessoa que fui quando ainda não sabia o que sei hoje.',
+    'A respirar devagar. A manhã chega na mesma.',
+  ],
+  ar: [
+    'اليوم سمحت لنفسي بالراحة دون أن أشعر أن عليّ أن أستحقها أولًا.',
+    'أشتاق إلى مطبخ جدتي. الكتابة عن ذلك تخفف عني قليلًا.',
+    'كنت هذا الأسبوع ألطف مع نفسي من الأسبوع الماضي. وهذا يُحسب لي.',
+    'القلق ما زال هنا، لكنه الليلة أصغر.',
+    'قلت «لا» لشيء ما، ولم ينتهِ العالم.',
+    'في بعض الأيام يكون النهوض من السرير هو الإنجاز كله. واليوم كان كذلك.',
+    'أسامح نفسي القديمة التي لم تكن تعرف بعد.',
+    'أتنفس ببطء. سيأتي الصباح على أي حال.',
+  ],
+  'zh-CN': [
+    '今天我允许自己休息，不用先证明自己配得上。',
+    '我想念外婆的厨房。写下来，心里好受了一点。',
+    '这周我对自己比上周温柔了一些。这也算数。',
+    '担心还在，但今晚它小了一点。',
+    '我拒绝了一件事，世界并没有因此塌下来。',
+    '有些日子，能起床就是全部的成就。今天就是这样。',
+    '我原谅那个当时还不懂的自己。',
+    '慢慢呼吸。天总会亮的。',
+  ],
+}
