@@ -7,13 +7,16 @@ import { precompress } from './scripts/precompress.ts'
 import { shareTargetFallback } from './scripts/share-target-fallback.ts'
 import { voidEarlyStart } from './scripts/void-early-start.ts'
 import { zoneCountriesModule } from './scripts/zone-countries.ts'
-import { LANGUAGES } from './src/i18n/i18n.ts'
-import { manifestFor, manifestHref } from './src/i18n/manifest-words.ts'
+import { LANGUAGES, LOCALE_LOADERS } from './src/i18n/i18n.ts'
+import { manifestHref } from './src/i18n/manifest-href.ts'
+import { manifestFor } from './src/i18n/manifest-words.ts'
 
-// manifest.webmanifest at the top level is the single source of the web manifest.
+// manifest.webmanifest at the top level is the single source of the web manifest; the build adds
+// each language's screenshots (src/i18n/manifest-screenshots.ts).
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>
+const englishManifest = manifestFor(manifest, 'en', {})
 
 /**
  * TanStack Router reads its scroll-restoration record from sessionStorage as its module loads. The
@@ -37,21 +40,22 @@ function skipRouterScrollRecord(): Plugin {
 }
 
 /**
- * One manifest per language beside manifest.webmanifest (its description, lang and dir in that
- * language, src/i18n/manifest-words.ts); precached with the rest, linked by the page in its
- * language (src/app/web-manifest.ts).
+ * One manifest per language beside manifest.webmanifest (its description, lang, dir and shortcuts'
+ * names in that language, src/i18n/manifest-words.ts); precached with the rest, linked by the page
+ * in its language (src/app/web-manifest.ts).
  */
 function languageManifests(): Plugin {
   return {
     name: 'unburden:language-manifests',
     apply: 'build',
-    generateBundle() {
+    async generateBundle() {
       for (const language of LANGUAGES) {
         if (language === 'en') continue
+        const { default: catalogue } = await LOCALE_LOADERS[language]()
         this.emitFile({
           type: 'asset',
           fileName: manifestHref(language).slice(1),
-          source: JSON.stringify(manifestFor(manifest, language)),
+          source: JSON.stringify(manifestFor(manifest, language, catalogue)),
         })
       }
     },
@@ -170,10 +174,13 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      manifest,
+      manifest: englishManifest,
       includeAssets: ['robots.txt', 'icons/*.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+        // The manifests' screenshots (2.4 MB) are for the install dialog, fetched by the browser
+        // when it shows one: never needed offline, and every visitor would download them all.
+        globIgnores: ['screenshots/**'],
         rollupFormat: 'es',
         buildPlugins: { vite: [serviceWorkerInOneFile()] },
       },

@@ -93,7 +93,42 @@ function filterRows(raw, size) {
   return out
 }
 
-function png(size, safe, rounded) {
+/**
+ * The shortcuts' icons (the manifest's `shortcuts`), on the app's night colour: the writer's three
+ * lines of words, The Void's orb alone in its glow, and Return to Yourself's crescent turned back.
+ */
+const SHORTCUT_ART = {
+  write: (x, y) => {
+    for (const [row, length] of [
+      [0.34, 0.62],
+      [0.5, 0.62],
+      [0.66, 0.4],
+    ]) {
+      const dx = Math.max(0.19 - x, x - (0.19 + length), 0)
+      const d = Math.hypot(dx, y - row)
+      if (d < 0.05) return clamp((0.05 - d) / 0.02)
+    }
+    return 0
+  },
+  void: (x, y) => clamp((0.24 - Math.hypot(x - 0.5, y - 0.5)) / 0.02),
+  return: (x, y) => {
+    const outer = clamp((0.28 - Math.hypot(x - 0.5, y - 0.5)) / 0.02)
+    const inner = clamp((0.24 - Math.hypot(x - 0.6, y - 0.44)) / 0.02)
+    return outer * (1 - inner)
+  },
+}
+
+function shortcutColourAt(kind) {
+  return (u, v) => {
+    let c = mix(BG, [0x24, 0x1f, 0x3a], clamp(1 - v))
+    const glow = clamp(1 - Math.hypot(u - 0.5, v - 0.5) / 0.5) ** 2 * 0.3
+    c = mix(c, ORB_OUT, glow)
+    const ink = SHORTCUT_ART[kind](u, v)
+    return mix(c, mix(ORB_IN, LINE, clamp(v)), ink)
+  }
+}
+
+function png(size, safe, rounded, colour = (u, v) => colourAt(u, v, safe)) {
   const raw = Buffer.alloc(size * (size * 4 + 1))
   const ss = 3
   for (let py = 0; py < size; py++) {
@@ -102,7 +137,7 @@ function png(size, safe, rounded) {
       let acc = [0, 0, 0]
       for (let sy = 0; sy < ss; sy++)
         for (let sx = 0; sx < ss; sx++) {
-          const c = colourAt((px + (sx + 0.5) / ss) / size, (py + (sy + 0.5) / ss) / size, safe)
+          const c = colour((px + (sx + 0.5) / ss) / size, (py + (sy + 0.5) / ss) / size)
           acc = acc.map((v, i) => v + c[i])
         }
       const o = py * (size * 4 + 1) + 1 + px * 4
@@ -139,4 +174,9 @@ writeFileSync('public/icons/apple-touch-icon.png', png(180, false, false))
 // The page's icon: a PNG is decoded off to the side, an SVG icon is a whole document the browser
 // builds on the page's main thread (5-10 ms, traced), just as the first screen is being painted.
 writeFileSync('public/icons/favicon-32.png', png(32, false, true))
+for (const kind of Object.keys(SHORTCUT_ART))
+  writeFileSync(
+    `public/icons/shortcut-${kind}-96.png`,
+    png(96, false, true, shortcutColourAt(kind)),
+  )
 console.log('icons written to public/icons')

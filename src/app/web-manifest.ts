@@ -5,7 +5,7 @@
  */
 
 import { currentLanguage } from '../i18n/i18n.ts'
-import { manifestHref } from '../i18n/manifest-words.ts'
+import { manifestHref } from '../i18n/manifest-href.ts'
 
 /** Where the build emits the manifest (vite-plugin-pwa, from manifest.webmanifest). */
 export const MANIFEST_HREF = manifestHref('en')

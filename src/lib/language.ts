@@ -12,7 +12,7 @@ import {
   pickLanguage,
   type Language,
 } from '../i18n/i18n'
-import { manifestHref } from '../i18n/manifest-words'
+import { manifestHref } from '../i18n/manifest-href'
 
 /** Where the switcher's choice is remembered. */
 export const LANGUAGE_KEY = 'unburden-language'

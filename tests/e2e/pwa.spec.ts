@@ -58,10 +58,12 @@ test('no screen listens for beforeunload, so a reload or a link away never waits
   }
   await page.goto('/')
   await waitForServiceWorker(page)
-  expect(await windowListeners()).toContain('popstate')
   expect(await windowListeners()).not.toContain('beforeunload')
+  // The writer's first paint has no router (src/app/app-root.tsx): its history listens once a link
+  // has brought it.
   await page.getByRole('link', { name: 'The Void' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'THE VOID' })).toBeVisible()
+  expect(await windowListeners()).toContain('popstate')
   await page.goBack()
   await expect(page.getByRole('heading', { name: 'What are you carrying today?' })).toBeVisible()
   expect(await windowListeners()).not.toContain('beforeunload')
@@ -80,6 +82,10 @@ test('Chromium finds no installability errors', async ({ baseURL, launchOptions 
       installabilityErrors: unknown[]
     }
     expect(installabilityErrors).toEqual([])
+    // Its parser finds nothing to say of the manifest's shortcuts, share target and screenshots.
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
+    const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: unknown[] }
+    expect(errors).toEqual([])
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })
