@@ -4,6 +4,7 @@ import { installPrecache } from './precache'
 import { addStartRoutes, hasStaticRouting, restoreStartCopy, startCacheName } from './static-routes'
 import { RUNTIME_CACHES } from './caches'
 import { installNavigationFallback } from './navigation'
+import { installShareTarget } from './share-target'
 import { installLifecycle } from './lifecycle'
 import { installVoidFeedRoute } from './void-feed-route'
 import { installOfferSync } from './offer-sync-events'
@@ -31,6 +32,8 @@ const startRoutesDeps = () => ({
   startCache,
   shell: () => precache.matchPrecache('/index.html'),
 })
+// Before the navigation fallback: a share's fallback GET is a navigation too.
+installShareTarget(self)
 installNavigationFallback(precache)
 installVoidFeedRoute(self)
 installLifecycle(self, startCache ? [...RUNTIME_CACHES, startCache] : RUNTIME_CACHES)

@@ -16,6 +16,9 @@ import './writer-choice.css'
 import { translator } from '../../i18n/i18n'
 import { CHOICE_MESSAGES } from '../../i18n/messages/choice'
 
+// Shared words ride in this chunk, which the writer loads after its first paint anyway.
+export { takeSharedText } from './shared-text'
+
 const t = translator(CHOICE_MESSAGES)
 
 type Phase =

@@ -6,6 +6,7 @@
  */
 import {
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useRef,
   useState,
@@ -96,6 +97,17 @@ export function WriterScreen() {
       )
     else if (note) setNote('')
   }
+
+  // Words shared from another app (./shared-text) come in as a paste does, after the first paint.
+  const insertShared = useEffectEvent((join: (draft: string) => string) =>
+    accept(text, join(text), true),
+  )
+  useEffect(() => {
+    void afterFirstPaint()
+      .then(loadChoice)
+      .then((choice) => choice.takeSharedText((join) => insertShared(join)))
+      .catch(() => undefined)
+  }, [])
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     // Mid-composition (IME) the text is left alone; the cap applies when the composition ends.

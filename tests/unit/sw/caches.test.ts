@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RUNTIME_CACHES, deleteStaleCaches } from '../../../sw/caches'
 import { VOID_FEED_CACHE } from '../../../sw/void-feed-runtime-cache'
+import { SHARE_CACHE } from '../../../src/shared/share-inbox'
 import { fakeCaches } from './fake-caches'
 
 describe('deleteStaleCaches', () => {
@@ -21,5 +22,12 @@ describe('deleteStaleCaches', () => {
       [VOID_FEED_CACHE, 'workbox-precache-v2-http://x/'].sort(),
     )
     expect(RUNTIME_CACHES).toContain(VOID_FEED_CACHE)
+  })
+
+  it('keeps the share cache, which may hold words the writer has not taken yet', async () => {
+    const { cacheStorage } = fakeCaches()
+    await cacheStorage.open(SHARE_CACHE)
+    expect(await deleteStaleCaches(cacheStorage)).toEqual([])
+    expect(await cacheStorage.has(SHARE_CACHE)).toBe(true)
   })
 })

@@ -1,0 +1,70 @@
+/**
+ * The Web Share Target: text shared from another app arrives as a POST to /share-target (a GET with
+ * a query where a platform falls back to one), and the worker answers it itself. The words go into
+ * a cache of this device (src/shared/share-inbox.ts) and the answer is a 303 to `/`, where the
+ * writer takes them; no request carrying them leaves the device.
+ */
+import { registerRoute } from 'workbox-routing'
+import {
+  SHARE_CACHE,
+  SHARE_TARGET_PATH,
+  joinShared,
+  shareKey,
+  type SharedFields,
+} from '../src/shared/share-inbox'
+
+/** What answering a share needs. */
+export interface ShareTargetDeps {
+  cacheStorage: CacheStorage
+  origin: string
+  now?: () => number
+  nonce?: () => string
+}
+
+const TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }
+
+async function readFields(request: Request): Promise<SharedFields> {
+  if (request.method !== 'POST') return Object.fromEntries(new URL(request.url).searchParams)
+  const form = await request.formData()
+  const field = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : null
+  }
+  return { title: field('title'), text: field('text'), url: field('url') }
+}
+
+/**
+ * Keeps the shared words for the writer and answers a 303 to `/`. When they cannot be kept (the
+ * device's storage refused them), the answer is the words themselves, so the person can copy them.
+ */
+export async function answerShare(request: Request, deps: ShareTargetDeps): Promise<Response> {
+  const home = new URL('/', deps.origin).href
+  let text: string
+  try {
+    text = joinShared(await readFields(request))
+  } catch {
+    // A body that is not a form carries nothing the writer could take.
+    return Response.redirect(home, 303)
+  }
+  if (!text) return Response.redirect(home, 303)
+  try {
+    const cache = await deps.cacheStorage.open(SHARE_CACHE)
+    const now = deps.now ?? Date.now
+    const nonce = deps.nonce ?? (() => crypto.randomUUID())
+    await cache.put(shareKey(deps.origin, now(), nonce()), new Response(text, { headers: TEXT }))
+  } catch {
+    return new Response(text, { headers: TEXT })
+  }
+  return Response.redirect(home, 303)
+}
+
+/** Routes the share's POST (and a fallback GET) on this origin to `answerShare`. */
+export function installShareTarget(scope: ServiceWorkerGlobalScope): void {
+  const origin = scope.location.origin
+  const isShare = ({ url }: { url: URL }) =>
+    url.origin === origin && url.pathname === SHARE_TARGET_PATH
+  const answer = ({ request }: { request: Request }) =>
+    answerShare(request, { cacheStorage: scope.caches, origin })
+  registerRoute(isShare, answer, 'POST')
+  registerRoute(isShare, answer, 'GET')
+}
