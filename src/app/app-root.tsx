@@ -37,43 +37,64 @@ class FirstScreenBoundary extends Component<{ children: ReactNode }, { error: un
   }
 }
 
+/** A screen asked for whose code could not be fetched: its address, and why. */
+interface NotOpened {
+  at: string
+  error: unknown
+}
+
+/** The way into the router: a link's navigation, and the browser's own moves before the router. */
+interface WayIntoRouter extends Navigation {
+  /** Shows the router at the document's address (a move of the browser's back or forward). */
+  enter: () => void
+}
+
 /**
  * The way into the router from the writer's first paint: its code, the router made at the address
  * the visitor opened the app at, then, on a navigation, the new address in the history and its screen
  * loaded before it is shown. If the code cannot be fetched (a first visit gone offline before the
- * worker stored it), the browser follows the link instead.
+ * worker stored it), the address asked for says so calmly, as a screen whose code cannot be fetched
+ * does, and its Try again loads that address.
  */
-function wayIntoRouter(loadRouter: () => Promise<RouterStart>, show: (routed: Routed) => void) {
+function wayIntoRouter(
+  loadRouter: () => Promise<RouterStart>,
+  show: (routed: Routed) => void,
+  fail: (notOpened: NotOpened) => void,
+): WayIntoRouter {
   let made: Promise<Routed> | undefined
   let leaving = false
   const routed = () =>
     (made ??= loadRouter().then(({ createAppHistory, createAppRouter, RoutedScreens }) => ({
-      router: createAppRouter({ history: createAppHistory(), openedAt: location.pathname }),
+      router: createAppRouter({ history: createAppHistory(), openedAt: '/' }),
       RoutedScreens,
     })))
-  const navigation: Navigation = {
-    navigate: (to: AppPath) => {
-      if (leaving) return
-      leaving = true
-      routed()
-        .then(async (next) => {
-          next.router.history.push(to)
-          await next.router.load()
-          show(next)
-        })
-        .catch((error: unknown) => {
-          console.warn('The router could not be loaded', error)
-          location.assign(to)
-        })
-    },
-    preload: (to: AppPath) =>
+  /** Shows the router at `to` (pushed on the history) or at the document's address. */
+  const enter = (to?: AppPath) => {
+    if (leaving) return
+    leaving = true
+    routed()
+      .then(async (next) => {
+        if (to) next.router.history.push(to)
+        await next.router.load()
+        show(next)
+      })
+      .catch((error: unknown) => {
+        made = undefined
+        leaving = false
+        if (to) window.history.pushState(null, '', to)
+        fail({ at: location.pathname, error })
+      })
+  }
+  return {
+    navigate: (to) => enter(to),
+    enter: () => enter(),
+    preload: (to) =>
       void routed()
         .then(({ router }) => router.preloadRoute({ to }))
         .catch(() => {
           made = undefined
         }),
   }
-  return navigation
 }
 
 interface AppRootProps {
@@ -86,7 +107,18 @@ interface AppRootProps {
 /** The app: its frame, and the router's screens or the writer before them. */
 export function AppRoot({ startUp, routed, loadRouter }: AppRootProps) {
   const [current, setCurrent] = useState(routed)
-  const [navigation] = useState(() => wayIntoRouter(loadRouter, setCurrent))
+  const [notOpened, setNotOpened] = useState<NotOpened | null>(null)
+  const [navigation] = useState(() => wayIntoRouter(loadRouter, setCurrent, setNotOpened))
+  // Before the router, the browser's back or forward: the writer at `/`, the router elsewhere.
+  useEffect(() => {
+    if (current) return
+    const moved = () => {
+      if (location.pathname !== '/') return navigation.enter()
+      setNotOpened(null)
+    }
+    window.addEventListener('popstate', moved)
+    return () => window.removeEventListener('popstate', moved)
+  }, [current, navigation])
   // The router's code, readied once the writer has painted and the page is idle: the first link
   // followed then waits for nothing but the screen it opens.
   useEffect(() => {
@@ -99,6 +131,10 @@ export function AppRoot({ startUp, routed, loadRouter }: AppRootProps) {
     <AppFrame startUp={startUp}>
       {current ? (
         <current.RoutedScreens router={current.router} />
+      ) : notOpened ? (
+        <Page pathname={notOpened.at} openedAt="/">
+          <RouteError error={notOpened.error} />
+        </Page>
       ) : (
         <NavigationContext value={navigation}>
           <Page pathname="/">

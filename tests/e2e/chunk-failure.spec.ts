@@ -44,3 +44,23 @@ test('a screen whose code cannot be fetched says so calmly and offers to try aga
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'THE VOID' })).toBeVisible()
 })
+
+// The writer's first paint has no router (src/app/app-root.tsx): its code comes with the first link.
+test('a link whose router code cannot be fetched says so calmly at its address, and Try again opens it', async ({
+  page,
+}) => {
+  const routerCode = /\/assets\/router-start-[\w-]+\.js$/
+  await page.route(routerCode, (route) => route.abort('internetdisconnected'))
+  await page.goto('/')
+  await page.getByRole('link', { name: 'The Void' }).click()
+  await expect(page.getByRole('heading', { name: 'This screen could not be opened' })).toBeVisible()
+  await expect(page).toHaveURL(/\/void$/)
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'What are you carrying today?' })).toBeVisible()
+  // Forward again, the code still out of reach: the same calm words at the same address.
+  await page.goForward()
+  await expect(page.getByRole('heading', { name: 'This screen could not be opened' })).toBeVisible()
+  await page.unroute(routerCode)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'THE VOID' })).toBeVisible()
+})

@@ -76,14 +76,28 @@ describe("the app's root on /", () => {
     expect(window.location.pathname).toBe('/return')
   })
 
-  it("a link followed when the router's code cannot be fetched is followed by the browser", async () => {
-    const assign = vi.fn()
-    vi.stubGlobal('location', { pathname: '/', assign })
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  it("a link followed when the router's code cannot be fetched says so calmly at its address; back is the writer", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const loadRouter = vi.fn(() => Promise.reject(new Error('offline before the worker stored it')))
     render(<AppRoot startUp={null} routed={null} loadRouter={loadRouter} />)
     fireEvent.click(await screen.findByRole('link', { name: 'The Void' }))
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/void'))
+    expect(
+      await screen.findByRole('heading', { name: 'This screen could not be opened' }),
+    ).toBeTruthy()
+    // Its Try again reloads the page: the address asked for, which then loads the router first.
+    expect(window.location.pathname).toBe('/void')
+    await act(async () => window.history.back())
+    expect(
+      await screen.findByRole('heading', { name: 'What are you carrying today?' }),
+    ).toBeTruthy()
+    // Forward: the router is asked for again, at that address.
+    const asked = loadRouter.mock.calls.length
+    await act(async () => window.history.forward())
+    expect(
+      await screen.findByRole('heading', { name: 'This screen could not be opened' }),
+    ).toBeTruthy()
+    expect(loadRouter.mock.calls.length).toBeGreaterThan(asked)
+    expect(window.location.pathname).toBe('/void')
   })
 
   it('a click with a modifier key is left to the browser', async () => {
