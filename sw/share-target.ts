@@ -7,6 +7,7 @@
 import { registerRoute } from 'workbox-routing'
 import {
   SHARE_CACHE,
+  SHARE_MAX_WAITING,
   SHARE_TARGET_PATH,
   joinShared,
   shareKey,
@@ -21,7 +22,12 @@ export interface ShareTargetDeps {
   nonce?: () => string
 }
 
-const TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }
+const TEXT = {
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Cache-Control': 'no-store',
+  // Words any page may have posted here: never read as anything but text.
+  'X-Content-Type-Options': 'nosniff',
+}
 
 async function readFields(request: Request): Promise<SharedFields> {
   if (request.method !== 'POST') return Object.fromEntries(new URL(request.url).searchParams)
@@ -52,6 +58,10 @@ export async function answerShare(request: Request, deps: ShareTargetDeps): Prom
     const now = deps.now ?? Date.now
     const nonce = deps.nonce ?? (() => crypto.randomUUID())
     await cache.put(shareKey(deps.origin, now(), nonce()), new Response(text, { headers: TEXT }))
+    // Past the most kept, the oldest go: the share just made is the one the person is looking for.
+    const waiting = [...(await cache.keys())].map((request) => request.url).sort()
+    for (const url of waiting.slice(0, Math.max(0, waiting.length - SHARE_MAX_WAITING)))
+      await cache.delete(url)
   } catch {
     return new Response(text, { headers: TEXT })
   }

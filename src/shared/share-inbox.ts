@@ -10,6 +10,18 @@ export const SHARE_TARGET_PATH = '/share-target'
 /** The cache that holds shared words until the writer has them: one entry per share. */
 export const SHARE_CACHE = 'unburden-share-v1'
 
+/**
+ * The most characters of one share kept: more than a thought holds, so the writer still cuts it and
+ * says so as for a paste, but a page posting megabytes to the share's address fills nothing.
+ */
+export const SHARE_MAX_CHARACTERS = 10_000
+
+/**
+ * The most shares kept waiting for the writer: a person shares one at a time and the writer takes
+ * each as it opens, but any page can post to the share's address, in a loop.
+ */
+export const SHARE_MAX_WAITING = 20
+
 /** The fields of a share, as the manifest names them. */
 export interface SharedFields {
   title?: string | null
@@ -24,8 +36,11 @@ export interface SharedFields {
 export function joinShared({ title, text, url }: SharedFields): string {
   const body = text?.trim() || title?.trim() || ''
   const link = url?.trim() ?? ''
-  if (!link || body.includes(link)) return body
-  return body ? `${body}\n${link}` : link
+  const joined = !link || body.includes(link) ? body : body ? `${body}\n${link}` : link
+  // Cut between characters, never inside one (an emoji is two code units).
+  return joined.length > SHARE_MAX_CHARACTERS
+    ? [...joined.slice(0, SHARE_MAX_CHARACTERS + 1)].slice(0, -1).join('')
+    : joined
 }
 
 /** The cache key of a share made at `time` (ms): keys sort in the order the shares came. */

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { registerRoute } from 'workbox-routing'
 import { answerShare, installShareTarget } from '../../../sw/share-target'
-import { SHARE_CACHE } from '../../../src/shared/share-inbox'
+import {
+  SHARE_CACHE,
+  SHARE_MAX_CHARACTERS,
+  SHARE_MAX_WAITING,
+} from '../../../src/shared/share-inbox'
 import { fakeCaches } from './fake-caches'
 
 // Workbox's router needs a worker's global scope; its registrations are read here instead.
@@ -33,6 +37,39 @@ async function stored(cacheStorage: CacheStorage): Promise<Record<string, string
 }
 
 describe('the share target', () => {
+  it('a page posting to it in a loop, or posting megabytes, fills nothing: the newest shares, cut', async () => {
+    const { cacheStorage } = fakeCaches()
+    let time = 1
+    const flood = { ...deps(cacheStorage), now: () => time++, nonce: () => `n${time}` }
+    for (let i = 0; i < SHARE_MAX_WAITING + 5; i++)
+      await answerShare(sharePost({ text: `share ${i} ${'😶'.repeat(6_000)}` }), flood)
+    const kept = Object.values(await stored(cacheStorage))
+    expect(kept).toHaveLength(SHARE_MAX_WAITING)
+    expect(kept[0]).toMatch(/^share 5 /)
+    expect(kept.at(-1)).toMatch(new RegExp(`^share ${SHARE_MAX_WAITING + 4} `))
+    for (const text of kept) {
+      expect(text.length).toBeLessThanOrEqual(SHARE_MAX_CHARACTERS)
+      // Cut between characters: no half of an emoji left at the end.
+      expect(text.endsWith('😶')).toBe(true)
+    }
+  })
+
+  it('answers the words as plain text, never sniffed, when the device will not keep them', async () => {
+    const cacheStorage = {
+      open: async () => {
+        throw new DOMException('full', 'QuotaExceededError')
+      },
+    } as unknown as CacheStorage
+    const response = await answerShare(
+      sharePost({ text: '<script>x</script>' }),
+      deps(cacheStorage),
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await response.text()).toBe('<script>x</script>')
+  })
+
   it('keeps a posted form’s words for the writer and answers a 303 to / with no query', async () => {
     const { cacheStorage } = fakeCaches()
     const request = sharePost({ title: 'A page', text: 'I keep thinking about it', url: '' })
