@@ -59,8 +59,16 @@ const writerFirst = location.pathname === '/'
  */
 async function start(root: HTMLElement): Promise<void> {
   let routed: Routed | null = null
-  if (!writerFirst) {
-    const { createAppHistory, createAppRouter, RoutedScreens } = await loadRouter()
+  let routerFailed: { error: unknown } | undefined
+  // Its code not fetched (a first visit gone offline): the screen says so calmly, never a blank page.
+  const code = writerFirst
+    ? null
+    : await loadRouter().catch((error: unknown) => {
+        routerFailed = { error }
+        return null
+      })
+  if (code) {
+    const { createAppHistory, createAppRouter, RoutedScreens } = code
     await onVoidNextTask()
     // The history and the router are made in tasks of their own: together, one over 50 ms at 4× CPU.
     const history = createAppHistory()
@@ -85,7 +93,12 @@ async function start(root: HTMLElement): Promise<void> {
   const render = () =>
     createRoot(root).render(
       <StrictMode>
-        <AppRoot startUp={loadAppStart} routed={routed} loadRouter={loadRouter} />
+        <AppRoot
+          startUp={loadAppStart}
+          routed={routed}
+          loadRouter={loadRouter}
+          routerFailed={routerFailed}
+        />
       </StrictMode>,
     )
   // The first render is a transition: React renders it in slices of a few milliseconds, yielding to

@@ -63,25 +63,38 @@ function wayIntoRouter(
 ): WayIntoRouter {
   let made: Promise<Routed> | undefined
   let leaving = false
+  // The address of the last link followed while the router's code comes: the last click wins.
+  let wanted: AppPath | undefined
   const routed = () =>
-    (made ??= loadRouter().then(({ createAppHistory, createAppRouter, RoutedScreens }) => ({
-      router: createAppRouter({ history: createAppHistory(), openedAt: '/' }),
-      RoutedScreens,
-    })))
-  /** Shows the router at `to` (pushed on the history) or at the document's address. */
+    (made ??= loadRouter().then(
+      ({ createAppHistory, createAppRouter, RoutedScreens }) => ({
+        router: createAppRouter({ history: createAppHistory(), openedAt: '/' }),
+        RoutedScreens,
+      }),
+      (error: unknown) => {
+        // The code never came: the next link asks for it again.
+        made = undefined
+        throw error
+      },
+    ))
+  /** Shows the router at the link's address (pushed on the history) or at the document's. */
   const enter = (to?: AppPath) => {
+    wanted = to
     if (leaving) return
     leaving = true
+    let pushed = false
     routed()
       .then(async (next) => {
-        if (to) next.router.history.push(to)
+        if (wanted) {
+          next.router.history.push(wanted)
+          pushed = true
+        }
         await next.router.load()
         show(next)
       })
       .catch((error: unknown) => {
-        made = undefined
         leaving = false
-        if (to) window.history.pushState(null, '', to)
+        if (wanted && !pushed) window.history.pushState(null, '', wanted)
         fail({ at: location.pathname, error })
       })
   }
@@ -91,9 +104,7 @@ function wayIntoRouter(
     preload: (to) =>
       void routed()
         .then(({ router }) => router.preloadRoute({ to }))
-        .catch(() => {
-          made = undefined
-        }),
+        .catch(() => undefined),
   }
 }
 
@@ -102,12 +113,16 @@ interface AppRootProps {
   /** The router when it comes first; null: the writer's first paint, without it. */
   routed: Routed | null
   loadRouter: () => Promise<RouterStart>
+  /** Off `/`, why the router's code could not come first (a first visit gone offline). */
+  routerFailed?: { error: unknown }
 }
 
 /** The app: its frame, and the router's screens or the writer before them. */
-export function AppRoot({ startUp, routed, loadRouter }: AppRootProps) {
+export function AppRoot({ startUp, routed, loadRouter, routerFailed }: AppRootProps) {
   const [current, setCurrent] = useState(routed)
-  const [notOpened, setNotOpened] = useState<NotOpened | null>(null)
+  const [notOpened, setNotOpened] = useState<NotOpened | null>(() =>
+    routerFailed ? { at: location.pathname, error: routerFailed.error } : null,
+  )
   const [navigation] = useState(() => wayIntoRouter(loadRouter, setCurrent, setNotOpened))
   // Before the router, the browser's back or forward: the writer at `/`, the router elsewhere.
   useEffect(() => {
@@ -122,11 +137,11 @@ export function AppRoot({ startUp, routed, loadRouter }: AppRootProps) {
   // The router's code, readied once the writer has painted and the page is idle: the first link
   // followed then waits for nothing but the screen it opens.
   useEffect(() => {
-    if (routed) return
+    if (routed || routerFailed) return
     void afterFirstPaint()
       .then(loadRouter)
       .catch(() => undefined)
-  }, [routed, loadRouter])
+  }, [routed, routerFailed, loadRouter])
   return (
     <AppFrame startUp={startUp}>
       {current ? (

@@ -64,3 +64,16 @@ test('a link whose router code cannot be fetched says so calmly at its address, 
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'THE VOID' })).toBeVisible()
 })
+
+test('off /, a first visit whose router code cannot be fetched says so calmly, never a blank page', async ({
+  page,
+}) => {
+  const routerCode = /\/assets\/router-start-[\w-]+\.js$/
+  await page.route(routerCode, (route) => route.abort('internetdisconnected'))
+  await page.goto('/help')
+  await expect(page.getByRole('heading', { name: 'This screen could not be opened' })).toBeVisible()
+  await page.unroute(routerCode)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(/\/help$/)
+})

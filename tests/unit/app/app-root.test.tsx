@@ -20,7 +20,11 @@ beforeAll(async () => {
   ])
 }, 60_000)
 
-beforeEach(() => window.history.replaceState(null, '', '/'))
+beforeEach(() => {
+  window.history.replaceState(null, '', '/')
+  // No fade between the screens: the test's document cancels an animation whose page leaves.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }))
+})
 
 afterEach(() => {
   cleanup()
@@ -53,8 +57,6 @@ describe("the app's root on /", () => {
   })
 
   it('a link followed loads the router and opens its screen at its address; back is the writer', async () => {
-    // No fade between the screens: the test's document cancels an animation whose page leaves.
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }))
     const { loadRouter, release } = heldRouter()
     render(<AppRoot startUp={null} routed={null} loadRouter={loadRouter} />)
     fireEvent.click(await screen.findByRole('link', { name: 'The Void' }))
@@ -63,7 +65,6 @@ describe("the app's root on /", () => {
     release()
     expect(await screen.findByRole('heading', { level: 1, name: 'THE VOID' })).toBeTruthy()
     expect(window.location.pathname).toBe('/void')
-    expect(loadRouter).toHaveBeenCalled()
     // From now on the router is the links' navigation, and the browser's back is its too.
     await act(async () => window.history.back())
     expect(
@@ -98,6 +99,41 @@ describe("the app's root on /", () => {
     ).toBeTruthy()
     expect(loadRouter.mock.calls.length).toBeGreaterThan(asked)
     expect(window.location.pathname).toBe('/void')
+  })
+
+  it('of two links followed while the router comes, the last one opens', async () => {
+    const { loadRouter, release } = heldRouter()
+    render(<AppRoot startUp={null} routed={null} loadRouter={loadRouter} />)
+    fireEvent.click(await screen.findByRole('link', { name: 'The Void' }))
+    fireEvent.click(screen.getByRole('link', { name: 'Return to Yourself' }))
+    release()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Return to Yourself' }),
+    ).toBeTruthy()
+    expect(window.location.pathname).toBe('/return')
+    // One entry in the history for the one screen opened: back is the writer.
+    await act(async () => window.history.back())
+    expect(
+      await screen.findByRole('heading', { name: 'What are you carrying today?' }),
+    ).toBeTruthy()
+  })
+
+  it("off /, when the router's code could not come first, the address says so calmly", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    window.history.replaceState(null, '', '/help')
+    const { loadRouter } = heldRouter()
+    render(
+      <AppRoot
+        startUp={null}
+        routed={null}
+        loadRouter={loadRouter}
+        routerFailed={{ error: new Error('offline before the worker stored it') }}
+      />,
+    )
+    expect(
+      await screen.findByRole('heading', { name: 'This screen could not be opened' }),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
   it('a click with a modifier key is left to the browser', async () => {
