@@ -1,12 +1,18 @@
 /**
- * The Web Share Target: text shared from another app arrives as a POST to /share-target (a GET with
- * a query where a platform falls back to one), and the worker answers it itself. The words go into
- * a cache of this device (src/shared/share-inbox.ts) and the answer is a 303 to `/`, where the
- * writer takes them; no request carrying them leaves the device.
+ * The Web Share Target: text shared from another app arrives as a POST to /share-target, and the
+ * worker answers it itself. The words go into a cache of this device (src/shared/share-inbox.ts) and
+ * the answer is a 303 to `/`, where the writer takes them; no request carrying them leaves the
+ * device. A GET is sent on to `/` unread: the manifest shares by POST, and a link with words in
+ * its query is nobody's share.
+ *
+ * Any page can post a form here, as the system's share sheet does. A post from a page of another
+ * origin that says so (its referrer) is not kept; one that hides its referrer is, as a share, and
+ * the writer says the words came from another app.
  */
 import { registerRoute } from 'workbox-routing'
 import {
   SHARE_CACHE,
+  SHARE_MAX_BYTES,
   SHARE_MAX_WAITING,
   SHARE_TARGET_PATH,
   joinShared,
@@ -30,7 +36,6 @@ const TEXT = {
 }
 
 async function readFields(request: Request): Promise<SharedFields> {
-  if (request.method !== 'POST') return Object.fromEntries(new URL(request.url).searchParams)
   const form = await request.formData()
   const field = (name: string) => {
     const value = form.get(name)
@@ -39,12 +44,21 @@ async function readFields(request: Request): Promise<SharedFields> {
   return { title: field('title'), text: field('text'), url: field('url') }
 }
 
+/** True for a post this worker does not keep: from another origin's page, or too large to read. */
+function notAShare(request: Request, origin: string): boolean {
+  // A navigation the browser or the system began has none ('' or 'about:client').
+  const from = /^https?:/.test(request.referrer) ? new URL(request.referrer).origin : origin
+  if (from !== origin) return true
+  return Number(request.headers.get('content-length') ?? 0) > SHARE_MAX_BYTES
+}
+
 /**
  * Keeps the shared words for the writer and answers a 303 to `/`. When they cannot be kept (the
  * device's storage refused them), the answer is the words themselves, so the person can copy them.
  */
 export async function answerShare(request: Request, deps: ShareTargetDeps): Promise<Response> {
   const home = new URL('/', deps.origin).href
+  if (notAShare(request, deps.origin)) return Response.redirect(home, 303)
   let text: string
   try {
     text = joinShared(await readFields(request))
@@ -68,7 +82,7 @@ export async function answerShare(request: Request, deps: ShareTargetDeps): Prom
   return Response.redirect(home, 303)
 }
 
-/** Routes the share's POST (and a fallback GET) on this origin to `answerShare`. */
+/** Routes the share's POST on this origin to `answerShare`, and its GET to `/`, unread. */
 export function installShareTarget(scope: ServiceWorkerGlobalScope): void {
   const origin = scope.location.origin
   const isShare = ({ url }: { url: URL }) =>
@@ -76,5 +90,5 @@ export function installShareTarget(scope: ServiceWorkerGlobalScope): void {
   const answer = ({ request }: { request: Request }) =>
     answerShare(request, { cacheStorage: scope.caches, origin })
   registerRoute(isShare, answer, 'POST')
-  registerRoute(isShare, answer, 'GET')
+  registerRoute(isShare, async () => Response.redirect(new URL('/', origin).href, 303), 'GET')
 }

@@ -16,6 +16,9 @@ export const SHARE_CACHE = 'unburden-share-v1'
  */
 export const SHARE_MAX_CHARACTERS = 10_000
 
+/** The largest share body read: a thought is a few kilobytes, its form a little more. */
+export const SHARE_MAX_BYTES = 1_000_000
+
 /**
  * The most shares kept waiting for the writer: a person shares one at a time and the writer takes
  * each as it opens, but any page can post to the share's address, in a loop.

@@ -34,25 +34,38 @@ export async function findSharedText(
   return { text, taken }
 }
 
-/** Puts words into the editor as a paste would: `join` makes the editor's next text from its draft. */
-export type InsertShared = (join: (draft: string) => string) => void
+/**
+ * Puts words into the editor as a paste would: `join` makes the editor's next text from its draft.
+ * False when the editor is gone (the writer left meanwhile): nothing was put in.
+ */
+export type InsertShared = (join: (draft: string) => string) => boolean
 
-let taking: Promise<void> | null = null
+/** The lock the tabs of this origin take shares under, one at a time. */
+const SHARE_LOCK = 'unburden-share'
+
+/** Where the browser has no Web Locks: the takes of this tab, one after the other. */
+let inThisTab: Promise<void> = Promise.resolve()
+
+/** Runs `take` alone among this origin's tabs (Web Locks), or at least within this tab. */
+function alone(take: () => Promise<void>): Promise<void> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks
+  if (locks) return locks.request(SHARE_LOCK, take)
+  const next = inThisTab.then(take)
+  inThisTab = next.catch(() => undefined)
+  return next
+}
 
 /**
  * Hands waiting shares to the editor, after the draft it holds (a blank line between), then
- * forgets them. Once at a time: a second call while one runs (a remount) inserts nothing more.
- * When anything fails, the shares stay for the writer's next start.
+ * forgets them: only once they are in the editor, never before. One tab at a time, so two tabs
+ * never both take a share. When anything fails, or the editor is gone, the shares stay for the
+ * writer's next start.
  */
 export function takeSharedText(insert: InsertShared, cacheStorage?: CacheStorage): Promise<void> {
-  taking ??= (async () => {
+  return alone(async () => {
     const shared = await findSharedText(cacheStorage)
     if (!shared) return
-    insert((draft) => (draft.trim() ? `${draft}\n\n${shared.text}` : shared.text))
-    document.getElementById('thought')?.focus()
+    if (!insert((draft) => (draft.trim() ? `${draft}\n\n${shared.text}` : shared.text))) return
     await shared.taken()
-  })()
-    .catch(() => undefined)
-    .finally(() => (taking = null))
-  return taking
+  }).catch(() => undefined)
 }

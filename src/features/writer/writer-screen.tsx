@@ -81,7 +81,8 @@ export function WriterScreen() {
     caret.current = null
   }, [text])
 
-  const accept = (previous: string, next: string, pasted: boolean) => {
+  /** Takes `next` as the editor's text, cut to fit; true when it had to be cut. */
+  const accept = (previous: string, next: string, pasted: boolean): boolean => {
     const fitted = fitInsertion(previous, next)
     caret.current = fitted.caret
     setText(fitted.text)
@@ -96,17 +97,30 @@ export function WriterScreen() {
           : t('writer.limit', { max: MAX_THOUGHT_LENGTH }),
       )
     else if (note) setNote('')
+    return fitted.cut
   }
 
-  // Words shared from another app (./shared-text) come in as a paste does, after the first paint.
-  const insertShared = useEffectEvent((join: (draft: string) => string) =>
-    accept(text, join(text), true),
-  )
+  // Words shared from another app (./shared-text) come in as a paste does, after the first paint,
+  // and the writer says where they came from: any page can post to the share's address.
+  const insertShared = useEffectEvent((join: (draft: string) => string) => {
+    if (!accept(text, join(text), true)) setNote(t('writer.shared'))
+    textArea.current?.focus()
+  })
   useEffect(() => {
+    let gone = false
     void afterFirstPaint()
       .then(loadChoice)
-      .then((choice) => choice.takeSharedText((join) => insertShared(join)))
+      .then((choice) =>
+        choice.takeSharedText((join) => {
+          if (gone) return false
+          insertShared(join)
+          return true
+        }),
+      )
       .catch(() => undefined)
+    return () => {
+      gone = true
+    }
   }, [])
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {

@@ -17,6 +17,7 @@ const ar: Catalogue = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'حدث خطأ ما. حاول مرة أخرى.',
+  'writer.shared': 'هنا الكلمات التي شاركتها من تطبيق آخر.',
   'help.link': 'بحاجة إلى من يُصغي إليك؟',
   'error.title': 'تعذّر فتح هذه الشاشة',
   'error.text': 'قد يلزمها اتصال بالإنترنت في المرة الأولى. كلماتك في أمان.',

@@ -18,6 +18,7 @@ const de: Catalogue = {
   'writer.keyCtrl': 'Strg',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Etwas ist schiefgegangen. Versuch es noch einmal.',
+  'writer.shared': 'Die Worte, die du aus einer anderen App geteilt hast, stehen jetzt hier.',
   'help.link': 'Brauchst du jemanden zum Reden?',
   'error.title': 'Diese Seite konnte nicht geöffnet werden',
   'error.text':

@@ -18,6 +18,7 @@ const es: Catalogue = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Algo salió mal. Inténtalo de nuevo.',
+  'writer.shared': 'Aquí están las palabras que compartiste desde otra app.',
   'help.link': '¿Necesitas hablar con alguien?',
   'error.title': 'No se pudo abrir esta pantalla',
   'error.text': 'Puede que la primera vez haga falta conexión. Tus palabras están a salvo.',

@@ -19,6 +19,7 @@ const fr: Catalogue = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Entrée',
   'writer.failed': 'Un problème est survenu. Réessaie.',
+  'writer.shared': 'Voici les mots partagés depuis une autre app.',
   'help.link': 'Besoin de parler à quelqu’un ?',
   'error.title': 'Cet écran n’a pas pu s’ouvrir',
   'error.text': 'Il faut peut-être une connexion la première fois. Tes mots sont en sécurité.',

@@ -18,6 +18,7 @@ const ptBR: Catalogue = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Algo deu errado. Tente de novo.',
+  'writer.shared': 'Aqui estão as palavras que você compartilhou de outro app.',
   'help.link': 'Precisa de alguém para conversar?',
   'error.title': 'Não foi possível abrir esta tela',
   'error.text':

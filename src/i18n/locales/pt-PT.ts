@@ -17,6 +17,7 @@ const ptPT: Catalogue = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Algo correu mal. Tente novamente.',
+  'writer.shared': 'Aqui estão as palavras que partilhou a partir de outra aplicação.',
   'help.link': 'Precisa de alguém com quem falar?',
   'error.title': 'Não foi possível abrir este ecrã',
   'error.text':

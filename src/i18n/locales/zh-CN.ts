@@ -17,6 +17,7 @@ const zhCN: Catalogue = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': '出了点问题，请再试一次。',
+  'writer.shared': '你从其他应用分享的文字在这里。',
   'help.link': '想找人聊聊吗？',
   'error.title': '无法打开这个页面',
   'error.text': '第一次打开可能需要联网。你写下的文字都还在，放心。',

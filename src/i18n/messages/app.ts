@@ -29,6 +29,8 @@ export const APP_MESSAGES = {
   'writer.keyCtrl': 'Ctrl',
   'writer.keyEnter': 'Enter',
   'writer.failed': 'Something went wrong. Try again.',
+  // Said when words shared from another app have been put in the editor: where they came from.
+  'writer.shared': 'The words shared from another app are here.',
   // A quiet door to the crisis lines: an invitation, never alarm.
   'help.link': 'Need someone to talk to?',
   'error.title': 'This screen could not be opened',

@@ -3,6 +3,7 @@ import { registerRoute } from 'workbox-routing'
 import { answerShare, installShareTarget } from '../../../sw/share-target'
 import {
   SHARE_CACHE,
+  SHARE_MAX_BYTES,
   SHARE_MAX_CHARACTERS,
   SHARE_MAX_WAITING,
 } from '../../../src/shared/share-inbox'
@@ -100,15 +101,36 @@ describe('the share target', () => {
     expect(Object.values(await stored(cacheStorage))).toEqual(['first', 'second'])
   })
 
-  it('takes a fallback GET’s query the same way', async () => {
+  it('keeps nothing posted by a page of another origin that says so, nor a body too large to read', async () => {
     const { cacheStorage } = fakeCaches()
-    const response = await answerShare(
-      new Request(`${ORIGIN}/share-target?title=T&text=from+a+query`),
-      deps(cacheStorage),
-    )
-    expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe(`${ORIGIN}/`)
-    expect(Object.values(await stored(cacheStorage))).toEqual(['from a query'])
+    const form = new FormData()
+    form.append('text', 'words a stranger wants in the writer')
+    const foreign = new Request(`${ORIGIN}/share-target`, {
+      method: 'POST',
+      body: form,
+      referrer: 'https://elsewhere.example/page',
+    })
+    const huge = new Request(`${ORIGIN}/share-target`, {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-length': String(SHARE_MAX_BYTES + 1) },
+    })
+    for (const request of [foreign, huge]) {
+      const response = await answerShare(request, deps(cacheStorage))
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe(`${ORIGIN}/`)
+    }
+    expect(await stored(cacheStorage)).toEqual({})
+    // A post from the app's own pages is a share.
+    const own = new Request(`${ORIGIN}/share-target`, {
+      method: 'POST',
+      body: form,
+      referrer: `${ORIGIN}/`,
+    })
+    await answerShare(own, deps(cacheStorage))
+    expect(Object.values(await stored(cacheStorage))).toEqual([
+      'words a stranger wants in the writer',
+    ])
   })
 
   it('stores nothing for an empty share or a body that is not a form, and still goes to /', async () => {
@@ -144,7 +166,7 @@ describe('the share target', () => {
 })
 
 describe('installShareTarget', () => {
-  it('routes a POST and a GET to /share-target on this origin, and nothing else', async () => {
+  it('routes a POST to /share-target on this origin, and a GET to / unread', async () => {
     const { cacheStorage } = fakeCaches()
     installShareTarget({
       location: new URL(`${ORIGIN}/sw.js`),
@@ -152,6 +174,11 @@ describe('installShareTarget', () => {
     } as unknown as ServiceWorkerGlobalScope)
     const calls = vi.mocked(registerRoute).mock.calls
     expect(calls.map((call) => call[2])).toEqual(['POST', 'GET'])
+    const onGet = calls[1]![1] as (options: { request: Request }) => Promise<Response> | Response
+    const sentOn = await onGet({ request: new Request(`${ORIGIN}/share-target?text=a+link`) })
+    expect(sentOn.status).toBe(303)
+    expect(sentOn.headers.get('location')).toBe(`${ORIGIN}/`)
+    expect(await stored(cacheStorage)).toEqual({})
     const matches = calls[0]![0] as (options: { url: URL }) => boolean
     expect(matches({ url: new URL(`${ORIGIN}/share-target`) })).toBe(true)
     expect(matches({ url: new URL(`${ORIGIN}/share-target/x`) })).toBe(false)

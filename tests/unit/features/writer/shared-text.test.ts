@@ -33,14 +33,20 @@ describe('takeSharedText', () => {
   it('inserts after the draft once, even when asked twice at once', async () => {
     const { cacheStorage } = await withShares('shared')
     const drafts: string[] = []
-    const insert = vi.fn((join: (draft: string) => string) => drafts.push(join('draft')))
+    const insert = vi.fn((join: (draft: string) => string) => drafts.push(join('draft')) > 0)
     await Promise.all([takeSharedText(insert, cacheStorage), takeSharedText(insert, cacheStorage)])
     expect(insert).toHaveBeenCalledOnce()
     expect(drafts).toEqual(['draft\n\nshared'])
     // An empty draft is replaced rather than followed.
     const again = await withShares('alone')
-    await takeSharedText((join) => drafts.push(join(' \n')), again.cacheStorage)
+    await takeSharedText((join) => drafts.push(join(' \n')) > 0, again.cacheStorage)
     expect(drafts[1]).toBe('alone')
+  })
+
+  it('keeps the share when the editor is gone', async () => {
+    const { cacheStorage, cache } = await withShares('keep me')
+    await takeSharedText(() => false, cacheStorage)
+    expect(await cache.keys()).toHaveLength(1)
   })
 
   it('keeps the share when the editor could not take it', async () => {

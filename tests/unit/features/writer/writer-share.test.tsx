@@ -64,6 +64,23 @@ describe('the writer, given words shared from another app', () => {
     await waitFor(() => expect(editor.value).toBe('Something I read today\n\nand this too'))
     expect(document.activeElement).toBe(editor)
     expect(screen.getByRole('button', { name: 'Ready' })).toBeTruthy()
+    // Any page can post to the share's address: the writer says where the words came from.
+    expect(screen.getByRole('status').textContent).toBe(
+      'The words shared from another app are here.',
+    )
+    await waitFor(async () => expect(await cache.keys()).toHaveLength(0))
+  })
+
+  it('a writer gone before it could take them leaves the share for its next start', async () => {
+    const { cache } = await sharesLeft('still waiting for me')
+    await openWriter()
+    cleanup()
+
+    await painted()
+    await act(() => new Promise((r) => setTimeout(r, 50)))
+    expect(await cache.keys()).toHaveLength(1)
+    const editor = await openWriter()
+    await waitFor(() => expect(editor.value).toBe('still waiting for me'))
     await waitFor(async () => expect(await cache.keys()).toHaveLength(0))
   })
 
