@@ -1,5 +1,5 @@
 /**
- * The app's start-up, loaded with `import()` once the first screen has painted (src/app/root-layout.tsx),
+ * The app's start-up, loaded with `import()` once the first screen has painted (src/app/app-frame.tsx),
  * because none of it is needed to show the editor: the offer queue, the service worker's
  * registration, the store's connectivity, the offline line, update and install notices, and the toasts
  * (the install affordance is rendered below the screen: it comes late, and above it would push the
@@ -74,7 +74,7 @@ function useOnlineStatus() {
 }
 
 /** Runs the start-up and shows the offline line, then the update notice (the install affordance is
- * its own part: root-layout renders it out of the screen's flow). */
+ * its own part: the app's frame renders it out of the screen's flow). */
 export function AppStart() {
   useServiceWorker()
   useOnlineStatus()

@@ -20,7 +20,7 @@ const firstCommit = new Promise<void>((resolve) => {
 })
 let painted: Promise<void> | undefined
 
-/** The first screen is in the page (the root layout's first effect): the frame wait may begin. */
+/** The first screen is in the page (its page's first effect): the frame wait may begin. */
 export function firstScreenCommitted(): void {
   committed()
 }
