@@ -11,7 +11,10 @@ import { manifestScreenshots } from './manifest-screenshots.ts'
 /** What the manifest says in one language beyond the app's own words. */
 interface ManifestWords {
   description: string
-  /** The shortcut to the writer: a short invitation, as a word on a long press of the icon. */
+  /**
+   * The shortcut to the writer: a short invitation in the app's own voice (an imperative, as the
+   * description's first word), shown on a long press of the icon.
+   */
   write: string
 }
 
@@ -23,27 +26,27 @@ export const MANIFEST_WORDS: Record<Exclude<Language, 'en'>, ManifestWords> = {
   de: {
     description:
       'Schreib auf, was du mit dir herumträgst. Lass es los, behalte es für dich oder übergib es anonym der Leere.',
-    write: 'Schreiben',
+    write: 'Schreib',
   },
   es: {
     description:
       'Escribe lo que te pesa. Déjalo ir, guárdalo para ti u ofrécelo de forma anónima al Vacío.',
-    write: 'Escribir',
+    write: 'Escribe',
   },
   fr: {
     description:
       'Écris ce qui te pèse. Laisse-le partir, garde-le pour toi ou offre-le anonymement au Vide.',
-    write: 'Écrire',
+    write: 'Écris',
   },
   'pt-BR': {
     description:
       'Escreva o que está pesando em você. Deixe ir, guarde só para você ou ofereça anonimamente ao Vazio.',
-    write: 'Escrever',
+    write: 'Escreva',
   },
   'pt-PT': {
     description:
       'Escreva o que lhe pesa. Deixe ir, guarde só para si ou ofereça anonimamente ao Vazio.',
-    write: 'Escrever',
+    write: 'Escreva',
   },
   ar: {
     description: 'اكتب ما يُثقل قلبك. دعه يمضي، أو احتفظ به لنفسك، أو قدّمه إلى الفراغ دون ذكر اسمك.',
@@ -51,7 +54,7 @@ export const MANIFEST_WORDS: Record<Exclude<Language, 'en'>, ManifestWords> = {
   },
   'zh-CN': {
     description: '写下你心里装着的事。放下它、留给自己，或匿名交给虚空。',
-    write: '写下',
+    write: '写下心事',
   },
 }
 
