@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { build, preview } from 'vite'
 import { buildRevision } from '../scripts/build-revision.mjs'
+import { writeBrotliCopies } from '../scripts/precompress'
 import { startBackend, type Backend } from '../server/index'
 import { freePort } from '../tests/fixtures/free-port'
 
@@ -29,6 +30,9 @@ export function buildVoidBenchApp(): Promise<{ outDir: string; apiPort: number }
       build: { outDir, emptyOutDir: true },
       logLevel: 'error',
     })
+    // As `npm run build` does after the bundler: served as `npm start` serves it, and as the build
+    // of BENCH_COMPARE_REV is (scripts/build-revision.mjs).
+    writeBrotliCopies(outDir)
     process.on('exit', () => rmSync(outDir, { recursive: true, force: true }))
     return { outDir, apiPort }
   })()

@@ -21,6 +21,8 @@
  * build as a third page, reloaded in the same turns, so a change is measured against the app as it
  * was in one run (its service worker and files are served as they are).
  */
+import { loadavg } from 'node:os'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { findPerfFloor, openPerfFloor, type PerfFloor } from '../perf-floor'
 import { median, percentile } from '../stats'
@@ -226,6 +228,10 @@ async function firstVisit(
   }
 }
 
+/** Lighthouse's benchmark index of `page`'s main thread: the machine's speed as the run met it. */
+const benchmarkIndex = (page: Page) =>
+  page.evaluate<number>(`(${String(pageFunctions.computeBenchmarkIndex)})()`)
+
 const fmt = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`
 
@@ -284,6 +290,7 @@ export async function run(): Promise<void> {
     const floorIndex = targets.findIndex((target) => target.label === 'floor')
     const compareIndex = targets.findIndex((target) => target.label === 'compare')
 
+    const speedBefore = await benchmarkIndex(targets[0]!.page)
     const online = await interleave(targets.slice(0, 1), false)
     // First visits, in turns as the reloads: each target's server answers, no worker yet.
     const visits = targets.map((): number[] => [])
@@ -295,6 +302,10 @@ export async function run(): Promise<void> {
     const warm = await interleave(targets, false)
     const cold = await interleave(targets, true)
 
+    const speedAfter = await benchmarkIndex(targets[0]!.page)
+    console.log(
+      `machine's speed                    benchmark index ${speedBefore.toFixed(0)} before, ${speedAfter.toFixed(0)} after; load average ${loadavg()[0]!.toFixed(2)}`,
+    )
     console.log(
       `runs each                          ${RUNS}, each page left ${SETTLE_MS} ms and idle before its next reload (BENCH_SETTLE_MS)`,
     )
