@@ -2,22 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_PATH, chromiumLaunchOptions } from './tests/e2e/support/chromium'
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app, served
-// the way `npm start` serves it. A missing browser is an error, never a skip.
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (!existsSync(chromium)) {
+// the way `npm start` serves it, with the Noto fonts alone (tests/e2e/support/chromium.ts): the
+// screenshot baselines are drawn with them. A missing browser is an error, never a skip.
+if (!existsSync(CHROMIUM_PATH)) {
   throw new Error(
-    `Chromium not found at ${chromium}: install Debian's chromium package (see README).`,
+    `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (see README).`,
   )
 }
-
-// The browser sees the Noto fonts `npm run test:setup` installs and nothing else (tests/e2e/fonts.conf
-// replaces the machine's font configuration): the screenshot baselines are drawn with them, and a
-// machine with more fonts, or other font settings, draws the same pixels.
-const fontconfigFile = fileURLToPath(new URL('./tests/e2e/fonts.conf', import.meta.url))
 
 const appPort = Number(process.env.APP_PORT ?? 4173)
 const apiPort = Number(process.env.API_PORT ?? 54321)
@@ -41,17 +36,7 @@ export default defineConfig({
     baseURL: `http://localhost:${appPort}`,
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      env: { ...process.env, FONTCONFIG_FILE: fontconfigFile },
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
     command: 'node --experimental-websocket --import tsx scripts/start.ts',

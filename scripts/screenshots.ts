@@ -33,11 +33,10 @@ import { LANGUAGES, isLanguage, type Language } from '../src/i18n/i18n.ts'
 import { SCREENSHOTS, SCREENSHOT_PATHS, type Screenshot } from '../src/i18n/manifest-screenshots.ts'
 import { recompressPng } from './png-recompress.ts'
 import { SCREENSHOT_THOUGHTS } from './screenshot-thoughts.ts'
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT_DIR = join(ROOT, 'public')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FONTCONFIG_FILE = join(ROOT, 'tests/e2e/fonts.conf')
 const APP_PORT = Number(process.env.APP_PORT ?? 4173)
 const API_PORT = Number(process.env.API_PORT ?? 54321)
 const APP_URL = `http://localhost:${APP_PORT}`
@@ -64,7 +63,7 @@ if (unknown.length)
 const languages = wanted.filter(isLanguage)
 
 if (!existsSync(join(ROOT, 'dist/index.html'))) fail('No build in dist/: run npm run build first.')
-if (!existsSync(CHROMIUM)) fail(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH.`)
+if (!existsSync(CHROMIUM_PATH)) fail(`Chromium not found at ${CHROMIUM_PATH}: set CHROMIUM_PATH.`)
 if (API_PORT !== 54321) {
   const assets = join(ROOT, 'dist/assets')
   const talks = readdirSync(assets)
@@ -214,17 +213,7 @@ let browser: Browser | undefined
 try {
   await waitForApp()
   mkdirSync(join(OUT_DIR, 'screenshots'), { recursive: true })
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    env: { ...process.env, FONTCONFIG_FILE },
-    args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  })
+  browser = await chromium.launch(chromiumLaunchOptions())
   for (const language of languages) {
     await seedVoid(language)
     for (const shot of SCREENSHOTS.filter((s) => s.language === language))

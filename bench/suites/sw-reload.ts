@@ -151,6 +151,18 @@ interface Reload {
   coldStart: boolean
 }
 
+/** Leaves `page` SETTLE_MS, then until the browser calls an idle callback (see SETTLE_MS). */
+async function settle(page: Page): Promise<void> {
+  if (SETTLE_MS <= 0) return
+  await page.evaluate(
+    (ms) =>
+      new Promise<void>((settled) =>
+        setTimeout(() => requestIdleCallback(() => settled(), { timeout: 1000 }), ms),
+      ),
+    SETTLE_MS,
+  )
+}
+
 /** One reload of `target` to its interactive editor; `cold` stops the worker first. */
 async function reload(target: Target, cold: boolean): Promise<Reload> {
   if (cold) await stopWorkers(target)
@@ -183,14 +195,7 @@ async function reload(target: Target, cold: boolean): Promise<Reload> {
   })
   // Read before the settling: a worker started for the page's own start-up is not this reload's.
   const coldStart = target.started
-  if (SETTLE_MS > 0)
-    await target.page.evaluate(
-      (ms) =>
-        new Promise<void>((settled) =>
-          setTimeout(() => requestIdleCallback(() => settled(), { timeout: 1000 }), ms),
-        ),
-      SETTLE_MS,
-    )
+  await settle(target.page)
   return { ms: readyAt, at, bySw: workerStart > 0 || fromWorkerCache, coldStart }
 }
 
@@ -214,14 +219,7 @@ async function firstVisit(
       () => (window as { __editorReadyAt?: number }).__editorReadyAt ?? NaN,
     )
     // As after a reload: the page's start-up settles before the next visit begins.
-    if (SETTLE_MS > 0)
-      await page.evaluate(
-        (ms) =>
-          new Promise<void>((settled) =>
-            setTimeout(() => requestIdleCallback(() => settled(), { timeout: 1000 }), ms),
-          ),
-        SETTLE_MS,
-      )
+    await settle(page)
     return readyAt
   } finally {
     await context.close()
