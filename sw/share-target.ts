@@ -17,6 +17,7 @@ import {
   SHARE_TARGET_PATH,
   joinShared,
   shareKey,
+  sharesInOrder,
   type SharedFields,
 } from '../src/shared/share-inbox'
 
@@ -52,34 +53,36 @@ function notAShare(request: Request, origin: string): boolean {
   return Number(request.headers.get('content-length') ?? 0) > SHARE_MAX_BYTES
 }
 
+/** The answer that sends the share's navigation on to the writer, `/`, with no query. */
+const toWriter = (origin: string) => Response.redirect(new URL('/', origin).href, 303)
+
 /**
  * Keeps the shared words for the writer and answers a 303 to `/`. When they cannot be kept (the
  * device's storage refused them), the answer is the words themselves, so the person can copy them.
  */
 export async function answerShare(request: Request, deps: ShareTargetDeps): Promise<Response> {
-  const home = new URL('/', deps.origin).href
-  if (notAShare(request, deps.origin)) return Response.redirect(home, 303)
+  if (notAShare(request, deps.origin)) return toWriter(deps.origin)
   let text: string
   try {
     text = joinShared(await readFields(request))
   } catch {
     // A body that is not a form carries nothing the writer could take.
-    return Response.redirect(home, 303)
+    return toWriter(deps.origin)
   }
-  if (!text) return Response.redirect(home, 303)
+  if (!text) return toWriter(deps.origin)
   try {
     const cache = await deps.cacheStorage.open(SHARE_CACHE)
     const now = deps.now ?? Date.now
     const nonce = deps.nonce ?? (() => crypto.randomUUID())
     await cache.put(shareKey(deps.origin, now(), nonce()), new Response(text, { headers: TEXT }))
     // Past the most kept, the oldest go: the share just made is the one the person is looking for.
-    const waiting = [...(await cache.keys())].map((request) => request.url).sort()
-    for (const url of waiting.slice(0, Math.max(0, waiting.length - SHARE_MAX_WAITING)))
-      await cache.delete(url)
+    const waiting = await sharesInOrder(cache)
+    for (const key of waiting.slice(0, Math.max(0, waiting.length - SHARE_MAX_WAITING)))
+      await cache.delete(key)
   } catch {
     return new Response(text, { headers: TEXT })
   }
-  return Response.redirect(home, 303)
+  return toWriter(deps.origin)
 }
 
 /** Routes the share's POST on this origin to `answerShare`, and its GET to `/`, unread. */
@@ -90,5 +93,5 @@ export function installShareTarget(scope: ServiceWorkerGlobalScope): void {
   const answer = ({ request }: { request: Request }) =>
     answerShare(request, { cacheStorage: scope.caches, origin })
   registerRoute(isShare, answer, 'POST')
-  registerRoute(isShare, async () => Response.redirect(new URL('/', origin).href, 303), 'GET')
+  registerRoute(isShare, async () => toWriter(origin), 'GET')
 }

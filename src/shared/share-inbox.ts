@@ -50,3 +50,8 @@ export function joinShared({ title, text, url }: SharedFields): string {
 export function shareKey(origin: string, time: number, nonce: string): string {
   return `${origin}${SHARE_TARGET_PATH}/${String(time).padStart(15, '0')}-${nonce}`
 }
+
+/** The share cache's keys in the order the shares came, oldest first. */
+export async function sharesInOrder(cache: Cache): Promise<Request[]> {
+  return [...(await cache.keys())].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+}

@@ -3,7 +3,7 @@
  * src/shared/share-inbox.ts). Loaded with `import()` after the first paint, so the writer's first
  * paint carries none of it.
  */
-import { SHARE_CACHE } from '../../shared/share-inbox'
+import { SHARE_CACHE, sharesInOrder } from '../../shared/share-inbox'
 
 /** Shared words waiting for the editor. */
 export interface SharedText {
@@ -20,9 +20,7 @@ export async function findSharedText(
   // Opening the cache would make it: a start with no share leaves nothing behind.
   if (!cacheStorage || !(await cacheStorage.has(SHARE_CACHE))) return null
   const cache = await cacheStorage.open(SHARE_CACHE)
-  const keys = [...(await cache.keys())].sort((a, b) =>
-    a.url < b.url ? -1 : a.url > b.url ? 1 : 0,
-  )
+  const keys = await sharesInOrder(cache)
   const texts: string[] = []
   for (const key of keys) texts.push((await (await cache.match(key))?.text())?.trim() ?? '')
   const text = texts.filter(Boolean).join('\n\n')
