@@ -63,11 +63,17 @@ interface Shortcut {
   url: string
 }
 
+/** The message naming each screen's shortcut: the links' own words for the app's screens. */
+const SHORTCUT_MESSAGES: Readonly<Record<string, string>> = {
+  '/void': 'nav.void',
+  '/return': 'nav.return',
+}
+
 /** The shortcut's name in a language: the writer's from its words, the others from its links'. */
 function shortcutName(url: string, words: ManifestWords, catalogue: Messages): string {
-  const name = url === '/' ? words.write : catalogue[url === '/void' ? 'nav.void' : 'nav.return']
-  if (typeof name !== 'string' || !['/', '/void', '/return'].includes(url))
-    throw new Error(`No name for the manifest's shortcut to ${url}`)
+  const key = SHORTCUT_MESSAGES[url]
+  const name = url === '/' ? words.write : key === undefined ? undefined : catalogue[key]
+  if (typeof name !== 'string') throw new Error(`No name for the manifest's shortcut to ${url}`)
   return name
 }
 
